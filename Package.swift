@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (imports never run upward):
+//   Memorize (model)   TerminalUI (toolkit, CNcurses only in its ncurses backend)
+//            \          /
+//           MemorizeApp (view model + views)
+//                 |
+//           memorize-tui (argument parsing only)
+let package = Package(
+    name: "memorize-tui",
+    products: [
+        .executable(name: "memorize-tui", targets: ["memorize-tui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // Turns assets/themes.json (the only copy) into Swift source so the binary runs from any directory.
+        .executableTarget(name: "EmbedAsset"),
+        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["EmbedAsset"]),
+        .target(name: "Memorize", plugins: ["EmbedThemes"]),
+        // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
+        .target(name: "CTextWidth"),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth"]),
+        .target(name: "MemorizeApp", dependencies: ["Memorize", "TerminalUI"]),
+        .executableTarget(
+            name: "memorize-tui",
+            dependencies: [
+                "MemorizeApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MemorizeTests", dependencies: ["Memorize"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),
+        // Drives the real binary in tmux; needs the executable built first (see README).
+        .testTarget(name: "EndToEndTests", dependencies: ["memorize-tui"]),
+    ],
+    // Swift 5 mode: ncurses globals and the single-threaded run loop do not fit strict concurrency checking.
+    swiftLanguageModes: [.v5]
+)

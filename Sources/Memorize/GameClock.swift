@@ -1,0 +1,11 @@
+/// The time source the model reads for bonus time (lecture 8 uses `Date()`; we inject time instead).
+///
+/// Seconds on a monotonic timeline: only differences matter. The app passes its run-loop clock,
+/// tests pass a fake they advance by hand, so bonus scoring is reproducible.
+public struct GameClock: Sendable {
+    public let now: @Sendable () -> Double
+
+    public init(now: @escaping @Sendable () -> Double) {
+        self.now = now
+    }
+}

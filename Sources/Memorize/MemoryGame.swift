@@ -1,0 +1,84 @@
+/// The game model of lectures 2–8: `cards`, `choose(_:)`, `shuffle()` and `score`.
+///
+/// A plain value: no UI, no wall clock. Time comes from the `GameClock` each card holds,
+/// randomness from a generator seeded at `init`, so the same seed and the same choices replay
+/// the same game.
+public struct MemoryGame<CardContent: Equatable> {
+    public private(set) var cards: [Card]
+    public private(set) var score = 0
+    /// Number of `choose(_:)` calls that turned a card face up (ignored choices do not count).
+    public private(set) var moves = 0
+    private var generator: SeededRandomNumberGenerator
+
+    /// Pair `i` gets cards with ids `2i` and `2i+1` (as in the lecture), then the deck is
+    /// shuffled with the game's own generator.
+    public init(
+        numberOfPairsOfCards: Int,
+        seed: UInt64,
+        clock: GameClock,
+        cardContentFactory: (Int) -> CardContent
+    ) {
+        cards = []
+        for pairIndex in 0..<max(0, numberOfPairsOfCards) {
+            let content = cardContentFactory(pairIndex)
+            cards.append(Card(id: pairIndex * 2, content: content, clock: clock))
+            cards.append(Card(id: pairIndex * 2 + 1, content: content, clock: clock))
+        }
+        generator = SeededRandomNumberGenerator(seed: seed)
+        cards.shuffle(using: &generator)
+    }
+
+    public var matchedPairCount: Int { cards.lazy.filter(\.isMatched).count / 2 }
+    public var pairsLeft: Int { cards.count / 2 - matchedPairCount }
+    /// Every pair is matched.
+    public var isOver: Bool { pairsLeft == 0 }
+
+    /// Lecture style: derived from the cards rather than stored, so it can never disagree with them.
+    /// Setting it turns every other card face down and that one face up.
+    public private(set) var indexOfTheOneAndOnlyFaceUpCard: Int? {
+        get { cards.indices.filter { cards[$0].isFaceUp }.oneAndOnly }
+        set {
+            // Only touch cards whose state changes: the didSet observers start/stop bonus time.
+            for index in cards.indices where cards[index].isFaceUp != (index == newValue) {
+                cards[index].isFaceUp = (index == newValue)
+            }
+        }
+    }
+
+    /// Lecture semantics: a face-up or matched card is ignored. With one card up, the chosen one
+    /// joins it and they are compared; a mismatched pair stays up until the next choice.
+    public mutating func choose(_ card: Card) {
+        guard let chosenIndex = cards.firstIndex(where: { $0.id == card.id }),
+              !cards[chosenIndex].isFaceUp,
+              !cards[chosenIndex].isMatched
+        else { return }
+        moves += 1
+        guard let potentialMatchIndex = indexOfTheOneAndOnlyFaceUpCard else {
+            // Zero or two cards up: this becomes the one and only.
+            indexOfTheOneAndOnlyFaceUpCard = chosenIndex
+            return
+        }
+        cards[chosenIndex].isFaceUp = true
+        let pair = [chosenIndex, potentialMatchIndex]
+        if cards[chosenIndex].content == cards[potentialMatchIndex].content {
+            for index in pair { cards[index].isMatched = true }
+            // hasEarnedBonus needs isMatched, so it is read after marking.
+            score += 2 + pair.filter { cards[$0].hasEarnedBonus }.count
+        } else {
+            score -= pair.filter { cards[$0].hasBeenSeen }.count
+            for index in pair { cards[index].hasBeenSeen = true }
+        }
+    }
+
+    /// Uses the game's stored generator, so a seeded game shuffles the same way every run.
+    public mutating func shuffle() {
+        cards.shuffle(using: &generator)
+    }
+}
+
+extension MemoryGame: Sendable where CardContent: Sendable {}
+
+extension Collection {
+    /// Lecture 5's `oneAndOnly`: the only element, or nil when there are zero or several.
+    var oneAndOnly: Element? { count == 1 ? first : nil }
+}

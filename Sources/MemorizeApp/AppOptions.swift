@@ -1,0 +1,16 @@
+import TerminalUI
+
+/// What the command line decided, handed to the app by the executable.
+public struct AppOptions: Sendable {
+    public var themeName: String?
+    public var seed: UInt64?
+    public var fps: Double = 30
+    public var ascii = false
+    public var monochrome = false
+    public var reducedMotion = false
+    public var scriptPath: String?
+    public var headless = false
+    public var headlessSize = Size(width: 80, height: 24)
+
+    public init() {}
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TerminalUI
+
+/// Lecture 5/8's `Cardify` view modifier: turns any content into a card that flips through 90°.
+///
+/// `rotation` is the animatable data (0 = face up, 180 = face down). The card is drawn
+/// |cos θ| as wide as its frame around its centre — a terminal's `rotation3DEffect` about the
+/// y axis — and shows its face (border, light face, content) only while rotation < 90, its back
+/// after, exactly where the lecture switches.
+struct Cardify {
+    var rotation: Double
+
+    /// Lecture 8's `Animatable` hook: the Animator interpolates this value frame by frame.
+    var animatableData: Double {
+        get { rotation }
+        set { rotation = newValue }
+    }
+
+    init(isFaceUp: Bool) { rotation = isFaceUp ? 0 : 180 }
+    init(rotation: Double) { self.rotation = rotation }
+
+    var showsFace: Bool { rotation < 90 }
+
+    /// The frame actually covered at this rotation: full height, |cos θ| of the width, centred.
+    func projectedFrame(_ frame: FloatRect) -> Rect {
+        let factor = abs(cos(rotation * .pi / 180))
+        var projected = frame
+        projected.width = max(1, frame.width * factor)
+        projected.x = frame.midX - projected.width / 2
+        return projected.rounded
+    }
+
+    /// Draws the card; `content` draws the face's contents into the interior (inside the border).
+    func draw(in frame: FloatRect, on canvas: inout Canvas, palette: Palette, border: Style,
+              content: (inout Canvas, Rect) -> Void) {
+        let rect = projectedFrame(frame)
+        guard !rect.isEmpty else { return }
+        if showsFace {
+            RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: palette.faceFill, ascii: palette.ascii)
+            content(&canvas, rect.inset(by: 1))
+        } else {
+            canvas.fill(rect, with: palette.backGlyph, style: palette.back)
+            if border != palette.faceBorder {
+                // A focused back keeps its highlight visible without any colour.
+                RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: nil, ascii: palette.ascii)
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Memorize
+import TerminalUI
+
+/// Drawing: a pure function of (view model, UI state, Animator, time, size) into a Canvas.
+extension EmojiMemoryGameView {
+    func render(in canvasSize: Size) -> Canvas {
+        var canvas = Canvas(size: canvasSize)
+        let layout = canvasSize == size ? self.layout : GameLayout(size: canvasSize, cardCount: game.cards.count)
+        if layout.isTooSmall {
+            drawTooSmall(layout, on: &canvas)
+            return canvas
+        }
+        let palette = Palette(theme: game.theme.color, monochrome: options.monochrome, ascii: options.ascii)
+        let now = clock.now
+        drawTitle(on: &canvas, palette: palette)
+        drawCards(layout: layout, at: now, on: &canvas, palette: palette)
+        drawButtons(layout: layout, on: &canvas, palette: palette)
+        if game.isOver, dealt.count == game.cards.count {
+            drawWinBanner(on: &canvas, palette: palette)
+        }
+        if overlay == .help { drawHelp(on: &canvas, palette: palette) }
+        return canvas
+    }
+
+    /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
+    struct DrawOrder {
+        var settled: [Int] = []
+        var inDeck: [Int] = []
+        var flying: [Int] = []
+    }
+
+    func drawOrder(at time: Double) -> DrawOrder {
+        var order = DrawOrder()
+        for (index, card) in game.cards.enumerated() {
+            let moving = animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time)
+            let departed = animator.hasStarted(key(card.id, .x), at: time)
+            if moving && departed {
+                order.flying.append(index)
+            } else if isUndealt(card) || !departed {
+                order.inDeck.append(index)
+            } else {
+                order.settled.append(index)
+            }
+        }
+        return order
+    }
+
+    /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
+    func cardView(at index: Int, time: Double) -> CardView {
+        let card = game.cards[index]
+        let frame = FloatRect(
+            x: animator.value(key(card.id, .x), at: time, default: 0),
+            y: animator.value(key(card.id, .y), at: time, default: 0),
+            width: animator.value(key(card.id, .width), at: time, default: 0),
+            height: animator.value(key(card.id, .height), at: time, default: 0))
+        var view = CardView(content: displayContent(of: card), frame: frame,
+                            rotation: animator.value(key(card.id, .rotation), at: time, default: 180))
+        view.presence = animator.value(key(card.id, .presence), at: time, default: 1)
+        view.isMatched = card.isMatched
+        view.isFocused = overlay == nil && index == focusIndex && !isUndealt(card)
+        if card.isMatched && card.isFaceUp && !animator.reducedMotion {
+            view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
+        }
+        if !card.isMatched {
+            // Lecture 8: while consuming, the animated value; otherwise the card's stored value, still.
+            view.bonusRemaining = card.isConsumingBonusTime && !animator.reducedMotion
+                ? animator.value(key(card.id, .bonus), at: time, default: card.bonusRemaining)
+                : card.bonusRemaining
+        }
+        return view
+    }
+
+    func displayContent(of card: EmojiMemoryGame.Card) -> String {
+        guard options.ascii else { return card.content }
+        let theme = game.theme
+        if let index = theme.emoji.firstIndex(of: card.content), let ascii = theme.ascii, index < ascii.count {
+            return ascii[index]
+        }
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let index = theme.emoji.firstIndex(of: card.content) ?? 0
+        return String(letters[index % letters.count])
+    }
+
+    private func drawCards(layout: GameLayout, at time: Double, on canvas: inout Canvas, palette: Palette) {
+        let order = drawOrder(at: time)
+        for index in order.settled { cardView(at: index, time: time).draw(on: &canvas, palette: palette) }
+        if let top = order.inDeck.first {
+            // Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
+            var deckCard = cardView(at: top, time: time)
+            deckCard.frame = FloatRect(layout.deckFrame)
+            deckCard.rotation = 180
+            deckCard.isFocused = overlay == nil && isUndealt(game.cards[min(focusIndex, game.cards.count - 1)])
+            deckCard.draw(on: &canvas, palette: palette)
+            let label = " \(order.inDeck.count) "
+            let deck = layout.deckFrame
+            canvas.put(label, x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2, style: palette.deckLabel)
+        }
+        for index in order.flying.reversed() { cardView(at: index, time: time).draw(on: &canvas, palette: palette) }
+    }
+
+    private func drawTitle(on canvas: inout Canvas, palette: Palette) {
+        let width = canvas.size.width
+        canvas.put(" \(game.theme.name)", x: 0, y: 0, style: palette.title)
+        let score = "Score: \(game.score)"
+        canvas.put(score, x: (width - score.count) / 2, y: 0, style: Style(bold: true))
+        let pairs = "Pairs left: \(game.pairsLeft) "
+        canvas.put(pairs, x: width - pairs.count, y: 0, style: palette.text)
+    }
+
+    private func drawButtons(layout: GameLayout, on canvas: inout Canvas, palette: Palette) {
+        for button in GameLayout.Button.allCases {
+            let frame = layout.frame(of: button)
+            canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: palette.button)
+        }
+    }
+
+    private func drawTooSmall(_ layout: GameLayout, on canvas: inout Canvas) {
+        let need = layout.minimumSize
+        let lines = [
+            "Terminal too small (\(layout.size.width)x\(layout.size.height))",
+            "Memorize needs at least \(need.width)x\(need.height)",
+            "Enlarge the window; the game is kept.",
+        ]
+        drawCentred(lines, on: &canvas, style: Style(bold: true))
+    }
+
+    private func drawWinBanner(on canvas: inout Canvas, palette: Palette) {
+        let lines = [
+            "You matched every pair!",
+            "Score: \(game.score)   Moves: \(game.moves)",
+            "n new game   r restart   q quit",
+        ]
+        drawBox(lines, on: &canvas, palette: palette)
+    }
+
+    private func drawHelp(on canvas: inout Canvas, palette: Palette) {
+        var lines = ["Keys"]
+        let labelWidth = KeyBinding.all.map { TextWidth.of($0.label) }.max() ?? 0
+        for binding in KeyBinding.all {
+            lines.append(binding.label.padding(toLength: labelWidth + 2 - (TextWidth.of(binding.label) - binding.label.count), withPad: " ", startingAt: 0) + binding.summary)
+        }
+        lines.append("Mouse")
+        for (label, summary) in KeyBinding.mouseHelp {
+            lines.append(label.padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0) + summary)
+        }
+        drawBox(lines, on: &canvas, palette: palette)
+    }
+
+    private func drawBox(_ lines: [String], on canvas: inout Canvas, palette: Palette) {
+        let width = min(canvas.size.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
+        let height = min(canvas.size.height, lines.count + 2)
+        let box = Rect(x: (canvas.size.width - width) / 2, y: (canvas.size.height - height) / 2, width: width, height: height)
+        RoundedRectangle.draw(in: box, on: &canvas, border: palette.overlayBorder, fill: palette.overlay, ascii: palette.ascii)
+        for (i, line) in lines.enumerated() where i + 2 < height {
+            canvas.put(line, x: box.minX + 2, y: box.minY + 1 + i, style: palette.overlay)
+        }
+    }
+
+    private func drawCentred(_ lines: [String], on canvas: inout Canvas, style: Style) {
+        let top = (canvas.size.height - lines.count) / 2
+        for (i, line) in lines.enumerated() {
+            canvas.put(line, x: max(0, (canvas.size.width - line.count) / 2), y: top + i, style: style)
+        }
+    }
+}

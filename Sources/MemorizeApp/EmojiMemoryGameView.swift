@@ -1,0 +1,208 @@
+import Memorize
+import TerminalUI
+
+/// The game's view (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
+/// which cards have been `dealt`, the keyboard focus, open overlays — plus the intents it sends
+/// to the view model, each wrapped in `withAnimation` as the lecture does.
+///
+/// Model and UI state change instantly. `updateTargets(animation:)` then tells the Animator where
+/// every card should be; the presented values travel there (see Rendering).
+final class EmojiMemoryGameView: StatefulView {
+    enum Overlay: Equatable { case help }
+
+    let game: EmojiMemoryGame
+    let animator: Animator
+    let clock: Clock
+    let options: AppOptions
+
+    @State private(set) var dealt = Set<Int>()
+    @State var focusIndex = 0
+    @State var overlay: Overlay?
+    private(set) var size: Size
+    private(set) var layout: GameLayout
+    private(set) var exitCode: Int32?
+
+    /// Card ids whose bonus pie is counting down (lecture: the Pie's onAppear started it).
+    private var piesRunning = Set<Int>()
+    private var knownCardIDs = Set<Int>()
+    private var needsTargetUpdate = true
+    private var subscription: Cancellable?
+
+    init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions) {
+        self.game = game
+        self.animator = animator
+        self.clock = clock
+        self.size = size
+        self.options = options
+        layout = GameLayout(size: size, cardCount: game.cards.count)
+        subscription = game.objectWillChange.sink { [weak self] in self?.needsTargetUpdate = true }
+        updateTargets(animation: nil)
+    }
+
+    func stateWillChange() { needsTargetUpdate = true }
+
+    // MARK: - Lecture 8: dealing
+
+    func deal(_ card: EmojiMemoryGame.Card) { dealt.insert(card.id) }
+    func isUndealt(_ card: EmojiMemoryGame.Card) -> Bool { !dealt.contains(card.id) }
+
+    /// Lecture 8: each card waits its turn, `index · totalDealDuration / count`, then flies 0.5 s.
+    private func dealAnimation(for index: Int) -> Animation {
+        let delay = Double(index) * CardConstants.totalDealDuration / Double(max(1, game.cards.count))
+        return Animation.easeInOut(duration: CardConstants.dealDuration).delay(delay)
+    }
+
+    // MARK: - Explicit animation
+
+    /// SwiftUI's `withAnimation`: runs the state change, then lets every property it moved
+    /// animate from where it is presented now, with `animation` (nil: jump).
+    @discardableResult
+    func withAnimation<Result>(_ animation: Animation? = .default, _ body: () -> Result) -> Result {
+        let result = body()
+        updateTargets(animation: animation)
+        return result
+    }
+
+    // MARK: - Intents (each one animated, as lecture 8 recommends)
+
+    func dealAll() {
+        for (index, card) in game.cards.enumerated() where isUndealt(card) {
+            withAnimation(dealAnimation(for: index)) { deal(card) }
+        }
+    }
+
+    func choose(_ card: EmojiMemoryGame.Card) {
+        withAnimation(CardConstants.flip) { game.choose(card) }
+    }
+
+    func shuffle() { withAnimation(CardConstants.shuffle) { game.shuffle() } }
+
+    func restart() {
+        withAnimation(CardConstants.restart) {
+            dealt = []
+            game.restart()
+        }
+    }
+
+    func newGame() {
+        withAnimation(CardConstants.restart) {
+            dealt = []
+            game.newGame()
+        }
+        resetLayoutForCardCount()
+    }
+
+    func play(theme: Theme) {
+        withAnimation(CardConstants.restart) {
+            dealt = []
+            game.play(theme: theme)
+        }
+        resetLayoutForCardCount()
+    }
+
+    func nextTheme() {
+        let themes = game.themes
+        let index = themes.firstIndex { $0.name == game.theme.name } ?? 0
+        play(theme: themes[(index + 1) % themes.count])
+    }
+
+    func quit() { exitCode = 0 }
+
+    /// A resize re-fits the grid at once; cards glide to their new slots.
+    func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        withAnimation(CardConstants.resize) {
+            size = newSize
+            layout = GameLayout(size: newSize, cardCount: game.cards.count)
+        }
+    }
+
+    private func resetLayoutForCardCount() {
+        guard layout.grid.cardFrames.count != game.cards.count else { return }
+        withAnimation(CardConstants.restart) {
+            layout = GameLayout(size: size, cardCount: game.cards.count)
+        }
+        focusIndex = min(focusIndex, max(0, game.cards.count - 1))
+    }
+
+    // MARK: - Presented values
+
+    enum Property: String, CaseIterable { case x, y, width, height, rotation, presence, spin, bonus }
+    func key(_ id: Int, _ property: Property) -> AnimationKey { AnimationKey(id, property.rawValue) }
+
+    /// Keeps time-driven changes honest: a bonus that ran out stops its pie.
+    func tick() {
+        if layout.grid.cardFrames.count != game.cards.count {
+            layout = GameLayout(size: size, cardCount: game.cards.count)
+            needsTargetUpdate = true
+        }
+        if !needsTargetUpdate, !piesRunning.isEmpty {
+            for card in game.cards where piesRunning.contains(card.id) && !card.isConsumingBonusTime {
+                needsTargetUpdate = true
+            }
+        }
+        if needsTargetUpdate { updateTargets(animation: nil) }
+    }
+
+    /// Tells the Animator where every card should be now (the model's truth, laid out).
+    func updateTargets(animation: Animation?) {
+        needsTargetUpdate = false
+        let cards = game.cards
+        let ids = Set(cards.map(\.id))
+        for gone in knownCardIDs.subtracting(ids) {
+            for property in Property.allCases { animator.remove(key(gone, property)) }
+            piesRunning.remove(gone)
+        }
+        knownCardIDs = ids
+        let frames = layout.grid.cardFrames
+        for (index, card) in cards.enumerated() {
+            let slot = index < frames.count ? frames[index] : layout.deckFrame
+            let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)
+            animator.setTarget(key(card.id, .x), target.x, animation: animation)
+            animator.setTarget(key(card.id, .y), target.y, animation: animation)
+            animator.setTarget(key(card.id, .width), target.width, animation: animation)
+            animator.setTarget(key(card.id, .height), target.height, animation: animation)
+            animator.setTarget(key(card.id, .rotation), card.isFaceUp ? 0 : 180, animation: animation)
+
+            // Lecture 8's removal transition: matched cards leave when they turn face down.
+            let isPresent = !(card.isMatched && !card.isFaceUp)
+            let presenceAnimation = animation.map { isPresent ? $0 : CardConstants.removal }
+            animator.setTarget(key(card.id, .presence), isPresent ? 1 : 0, animation: presenceAnimation)
+
+            // An implicit, repeating animation keyed to isMatched (lecture 8's spinning emoji).
+            let spinKey = key(card.id, .spin)
+            if card.isMatched && card.isFaceUp {
+                if animator.target(spinKey) != 1 {
+                    animator.animate(spinKey, from: 0, to: 1, animation: CardConstants.spin)
+                }
+            } else {
+                animator.setTarget(spinKey, 0, animation: nil)
+            }
+
+            // The pie's onAppear: animatedBonusRemaining = bonusRemaining, then linear to 0.
+            if card.isConsumingBonusTime {
+                if !piesRunning.contains(card.id) {
+                    piesRunning.insert(card.id)
+                    animator.animate(key(card.id, .bonus), from: card.bonusRemaining, to: 0,
+                                     animation: .linear(duration: card.bonusTimeRemaining))
+                }
+            } else if piesRunning.contains(card.id) {
+                piesRunning.remove(card.id)
+                animator.remove(key(card.id, .bonus))
+            }
+        }
+    }
+
+    var isAnimating: Bool { animator.isAnimating(at: clock.now) }
+
+    enum CardConstants {
+        static let dealDuration = 0.5
+        static let totalDealDuration = 2.0
+        static let flip = Animation.easeInOut(duration: 0.5)
+        static let shuffle = Animation.spring(duration: 0.6)
+        static let restart = Animation.easeInOut(duration: 0.6)
+        static let resize = Animation.easeInOut(duration: 0.25)
+        static let removal = Animation.easeIn(duration: 0.4)
+        static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
+    }
+}

@@ -1,0 +1,31 @@
+import Memorize
+import TerminalUI
+
+/// A whole game with no terminal: a key script drives it on a virtual clock and every
+/// `snapshot` is handed to `output` as text. `--headless` and the golden tests both use this,
+/// so a test sees exactly what the command prints.
+public enum HeadlessSession {
+    /// Throws `RunLoop.ScriptFailure` when an `expect` fails.
+    public static func run(script: KeyScript, options: AppOptions = AppOptions(), themes: [Theme]? = nil,
+                           theme: Theme? = nil, seed: UInt64? = nil, output: @escaping (String) -> Void) throws {
+        let themes = themes ?? ThemeLibrary.builtIn()
+        let theme = theme ?? script.theme.flatMap { name in themes.first { $0.name.lowercased() == name.lowercased() } }
+        let clock = VirtualClock()
+        let size = script.size ?? options.headlessSize
+        let screen = HeadlessScreen(size: size, clock: clock)
+        let view = Launcher.makeView(options, clock: clock, size: size, themes: themes, theme: theme,
+                                     seed: seed ?? script.seed ?? 0)
+        let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
+                           script: script, endsWithScript: true) { name, canvas in
+            output(SnapshotFormat.render(name: name, canvas: canvas, color: false))
+        }
+        _ = try loop.run()
+    }
+
+    /// Convenience for tests: all snapshots as one string.
+    public static func output(of script: KeyScript, options: AppOptions = AppOptions()) throws -> String {
+        var text = ""
+        try run(script: script, options: options) { text += $0 }
+        return text
+    }
+}

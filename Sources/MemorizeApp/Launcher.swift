@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Memorize
+import TerminalUI
+
+/// Starts the game from parsed options: builds the clock, screen, view model and run loop, and
+/// turns every failure into one clear line and an exit code (0 quit, 1 expect failed, 2 usage or
+/// environment error).
+public enum Launcher {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public var exitCode: Int32
+    }
+
+    public static func run(_ options: AppOptions) -> Int32 {
+        do {
+            return try start(options)
+        } catch let failure as Failure {
+            printError(failure.description)
+            return failure.exitCode
+        } catch {
+            printError("memorize-tui: \(error)")
+            return 2
+        }
+    }
+
+    public static func builtInThemes() -> [Theme] { ThemeLibrary.builtIn() }
+
+    private static func start(_ options: AppOptions) throws -> Int32 {
+        let themes = builtInThemes()
+        var script: KeyScript?
+        if let path = options.scriptPath {
+            do { script = try KeyScript.load(path: path) } catch { throw Failure(description: "\(error)", exitCode: 2) }
+        }
+        if options.headless && script == nil {
+            throw Failure(description: "memorize-tui: --headless needs --script FILE (the key script to run)", exitCode: 2)
+        }
+        var theme: Theme?
+        if let name = options.themeName ?? script?.theme {
+            guard let found = themes.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw Failure(description: "memorize-tui: unknown theme \"\(name)\" (themes: \(themes.map(\.name).joined(separator: ", ")))", exitCode: 2)
+            }
+            theme = found
+        }
+        let seed = options.seed ?? script?.seed ?? UInt64.random(in: 0...UInt64.max)
+
+        if options.headless {
+            return try runHeadless(options, script: script!, themes: themes, theme: theme, seed: seed)
+        }
+        return try runLive(options, script: script, themes: themes, theme: theme, seed: seed)
+    }
+
+    static func makeView(_ options: AppOptions, clock: Clock, size: Size,
+                                 themes: [Theme], theme: Theme?, seed: UInt64) -> EmojiMemoryGameView {
+        let gameClock = GameClock { [clock] in clock.now }
+        let game = EmojiMemoryGame(themes: themes, theme: theme, seed: seed, clock: gameClock)
+        let animator = Animator(clock: clock)
+        animator.reducedMotion = options.reducedMotion
+        return EmojiMemoryGameView(game: game, animator: animator, clock: clock, size: size, options: options)
+    }
+
+    private static func runHeadless(_ options: AppOptions, script: KeyScript, themes: [Theme],
+                                    theme: Theme?, seed: UInt64) throws -> Int32 {
+        do {
+            try HeadlessSession.run(script: script, options: options, themes: themes, theme: theme, seed: seed) { text in
+                print(text, terminator: "")
+            }
+            return 0
+        } catch let failure as RunLoop.ScriptFailure {
+            throw Failure(description: failure.description, exitCode: 1)
+        }
+    }
+
+    private static func runLive(_ options: AppOptions, script: KeyScript?, themes: [Theme],
+                                theme: Theme?, seed: UInt64) throws -> Int32 {
+        let screen: NcursesScreen
+        do {
+            try TerminalEnvironment.preflight()
+            screen = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto)
+        } catch {
+            throw Failure(description: "\(error)", exitCode: 2)
+        }
+        defer { screen.restore() }
+        let clock = SystemClock()
+        let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed)
+        var snapshots: [String] = []
+        let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
+                           script: script, endsWithScript: false) { name, canvas in
+            snapshots.append(SnapshotFormat.render(name: name, canvas: canvas, color: false))
+        }
+        let code: Int32
+        do {
+            code = try loop.run()
+        } catch let failure as RunLoop.ScriptFailure {
+            screen.restore()
+            throw Failure(description: failure.description, exitCode: 1)
+        }
+        screen.restore()
+        // Snapshots taken live are printed once the terminal is back to normal.
+        for snapshot in snapshots { print(snapshot, terminator: "") }
+        return code
+    }
+
+    static func printError(_ message: String) {
+        var line = message
+        if !line.hasSuffix("\n") { line += "\n" }
+        fputs(line, stderr)
+    }
+}
+
+/// How a snapshot is printed: a header line naming it, then the screen as plain text.
+public enum SnapshotFormat {
+    public static func render(name: String, canvas: Canvas, color: Bool) -> String {
+        "--- snapshot \(name) \(canvas.size) ---\n\(canvas.plainText)\n"
+    }
+}

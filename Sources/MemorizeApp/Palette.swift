@@ -1,0 +1,42 @@
+import Memorize
+import TerminalUI
+
+/// Every style the game draws with, chosen once per theme and colour mode. In monochrome the
+/// same roles stay distinct through attributes and glyphs alone (reverse backs, bold focus).
+struct Palette {
+    let monochrome: Bool
+    let ascii: Bool
+    let theme: Color
+
+    init(theme: RGBColor, monochrome: Bool, ascii: Bool) {
+        self.monochrome = monochrome
+        self.ascii = ascii
+        self.theme = .rgb(theme.red, theme.green, theme.blue)
+    }
+
+    private static let faceColor = Color.rgb(250, 248, 240)
+    private static let ink = Color.rgb(40, 40, 40)
+
+    var faceFill: Style { monochrome ? .plain : Style(foreground: Self.ink, background: Self.faceColor) }
+    var faceBorder: Style { monochrome ? .plain : Style(foreground: theme, background: Self.faceColor, bold: true) }
+    var focusedBorder: Style {
+        monochrome ? Style(bold: true, reverse: true) : Style(foreground: .brightWhite, background: theme, bold: true)
+    }
+    var matchedBorder: Style { monochrome ? Style(dim: true) : Style(foreground: theme, background: Self.faceColor, dim: true) }
+    /// The lap of light that runs round a matched card: the terminal's stand-in for a spinning emoji.
+    var spinHighlight: Style {
+        monochrome ? Style(bold: true, reverse: true) : Style(foreground: Self.faceColor, background: theme, bold: true)
+    }
+    var back: Style {
+        monochrome ? Style(reverse: true) : Style(foreground: theme.blended(with: .rgb(0, 0, 0), fraction: 0.35), background: theme)
+    }
+    var backGlyph: Character { ascii ? "#" : "░" }
+    /// The bonus pie: the theme colour at "opacity 0.5" over the face (lecture 8: `.opacity(0.5)`).
+    var pie: Style { monochrome ? Style(dim: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.5), background: Self.faceColor) }
+    var deckLabel: Style { monochrome ? Style(bold: true) : Style(foreground: .brightWhite, background: theme, bold: true) }
+    var title: Style { monochrome ? Style(bold: true) : Style(foreground: theme, bold: true) }
+    var text: Style { .plain }
+    var button: Style { monochrome ? Style(reverse: true) : Style(foreground: .black, background: theme) }
+    var overlay: Style { monochrome ? .plain : Style(foreground: Self.ink, background: Self.faceColor) }
+    var overlayBorder: Style { monochrome ? Style(bold: true) : Style(foreground: theme, background: Self.faceColor, bold: true) }
+}

@@ -1,0 +1,117 @@
+/// One terminal cell. A wide glyph occupies its cell plus a `continuation` cell to its right.
+public struct Cell: Hashable, Sendable {
+    /// The grapheme drawn here; empty for the right half of a wide glyph.
+    public var text: String
+    public var style: Style
+    public var isContinuation: Bool { text.isEmpty }
+
+    public init(_ text: String = " ", style: Style = .plain) { self.text = text; self.style = style }
+    public static let blank = Cell()
+    static func continuation(_ style: Style) -> Cell { Cell("", style: style) }
+}
+
+/// The cell buffer every frame is drawn into. Rendering is a pure function into a Canvas; the
+/// ncurses and headless screens both consume it, so tests see exactly what a terminal would.
+///
+/// Wide-glyph rule: writing over either half of a wide glyph turns the other half into a blank,
+/// so the buffer never holds half an emoji (a terminal would show garbage there).
+public struct Canvas: Equatable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size, fill: Cell = .blank) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        cells = Array(repeating: fill, count: self.size.width * self.size.height)
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
+        return cells[y * size.width + x]
+    }
+
+    /// Writes one grapheme at (x, y); returns the columns it took (0 when clipped entirely).
+    @discardableResult
+    public mutating func put(_ character: Character, x: Int, y: Int, style: Style) -> Int {
+        let width = TextWidth.of(character)
+        guard width > 0, y >= 0, y < size.height, x >= 0, x + width <= size.width else {
+            // A wide glyph hanging off the right edge: a terminal would wrap it, so show a blank.
+            if width == 2, x == size.width - 1, y >= 0, y < size.height { setCell(x, y, Cell(" ", style: style)) }
+            return 0
+        }
+        setCell(x, y, Cell(String(character), style: style))
+        if width == 2 { setCell(x + 1, y, .continuation(style)) }
+        return width
+    }
+
+    /// Writes text left to right from (x, y), clipped to the canvas; returns the columns advanced.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain) -> Int {
+        var column = x
+        for character in text {
+            let width = TextWidth.of(character)
+            if column >= 0 { put(character, x: column, y: y, style: style) }
+            column += max(width, 1)
+        }
+        return column - x
+    }
+
+    /// Fills a rectangle with one single-width character.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let cell = Cell(String(character), style: style)
+        for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { setCell(x, y, cell) } }
+    }
+
+    /// Changes the style of cells already drawn (e.g. a focus highlight) without touching glyphs.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX { change(&cells[y * size.width + x].style) }
+        }
+    }
+
+    /// Places a cell, first blanking the other half of any wide glyph it overlaps.
+    private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
+        let i = y * size.width + x
+        if cells[i].isContinuation {
+            // Covering the right half of a wide glyph orphans its left half (unless we are that glyph's own new right half).
+            if !cell.isContinuation, x > 0 { cells[i - 1] = Cell(" ", style: cells[i - 1].style) }
+        } else if x + 1 < size.width, cells[i + 1].isContinuation {
+            // Covering the left half of a wide glyph orphans its right half.
+            cells[i + 1] = Cell(" ", style: cells[i + 1].style)
+        }
+        cells[i] = cell
+    }
+
+    /// Row `y` as plain text (continuation cells contribute nothing), trailing spaces kept.
+    public func line(_ y: Int) -> String {
+        var s = ""
+        for x in 0..<size.width { s += self[x, y].text }
+        return s
+    }
+
+    /// The whole canvas as plain text, one line per row, trailing blanks trimmed: golden-file form.
+    public var plainText: String {
+        (0..<size.height).map { y in
+            var row = line(y)
+            while row.last == " " { row.removeLast() }
+            return row
+        }.joined(separator: "\n")
+    }
+
+    /// Every row index/column where `other` differs: what a backend must send to the terminal.
+    public func changedCells(from other: Canvas) -> [Point] {
+        guard other.size == size else {
+            return (0..<size.height).flatMap { y in (0..<size.width).map { Point(x: $0, y: y) } }
+        }
+        var changed: [Point] = []
+        for i in cells.indices where cells[i] != other.cells[i] {
+            changed.append(Point(x: i % size.width, y: i / size.width))
+        }
+        return changed
+    }
+}

@@ -1,0 +1,49 @@
+/// The lecture's `RoundedRectangle(cornerRadius:)`, Cardify's shape, drawn with box-drawing glyphs.
+///
+/// ```
+/// ╭────╮     +----+   (ascii)
+/// │    │     |    |
+/// ╰────╯     +----+
+/// ```
+/// A box squashed to one column is a `│` column and one squashed to one row is a `─` row (a box seen
+/// edge-on); 2 wide or 2 high is just the corners and edges, with no interior.
+public struct RoundedRectangle {
+    /// Draws `rect` (clipped to the canvas). `border` nil: no outline, the whole rect is filled.
+    /// `fill` nil: the interior is left untouched, so whatever was drawn there shows through.
+    public static func draw(in rect: Rect, on canvas: inout Canvas, border: Style?, fill: Style?, ascii: Bool = false) {
+        guard !rect.isEmpty else { return }
+        guard let border else {
+            if let fill { canvas.fill(rect, style: fill) }
+            return
+        }
+        let g = ascii ? Glyphs.ascii : Glyphs.unicode
+        if rect.width == 1 {
+            for y in rect.minY..<rect.maxY { canvas.put(g.vertical, x: rect.minX, y: y, style: border) }
+            return
+        }
+        if rect.height == 1 {
+            for x in rect.minX..<rect.maxX { canvas.put(g.horizontal, x: x, y: rect.minY, style: border) }
+            return
+        }
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX - 1, rect.maxY - 1)
+        for x in (x0 + 1)..<x1 {
+            canvas.put(g.horizontal, x: x, y: y0, style: border)
+            canvas.put(g.horizontal, x: x, y: y1, style: border)
+        }
+        for y in (y0 + 1)..<y1 {
+            canvas.put(g.vertical, x: x0, y: y, style: border)
+            canvas.put(g.vertical, x: x1, y: y, style: border)
+        }
+        canvas.put(g.topLeft, x: x0, y: y0, style: border)
+        canvas.put(g.topRight, x: x1, y: y0, style: border)
+        canvas.put(g.bottomLeft, x: x0, y: y1, style: border)
+        canvas.put(g.bottomRight, x: x1, y: y1, style: border)
+        if let fill { canvas.fill(rect.inset(by: 1), style: fill) }
+    }
+
+    private struct Glyphs {
+        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
+        static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
+        static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+    }
+}

@@ -1,0 +1,121 @@
+/// What the run loop drives: an app that turns input into intents and draws itself.
+public protocol RunLoopContent: AnyObject {
+    /// Input from the keyboard, the mouse, the terminal or a key script: one path for all.
+    func handle(_ event: Event)
+    /// Draws the whole screen for `size` at the clock's current time. Pure: no state changes.
+    func render(in size: Size) -> Canvas
+    /// Brings time-driven state up to date before a frame (e.g. a bonus running out). Cheap.
+    func tick()
+    /// True while something on screen moves by itself: the loop then draws at `--fps`.
+    var isAnimating: Bool { get }
+    /// Set when the app wants to stop, with the process exit code.
+    var exitCode: Int32? { get }
+    /// A key script's app-specific command (today only `theme NAME`); returns an error message.
+    func performScriptCommand(_ name: String, argument: String) -> String?
+}
+
+/// The event loop: blocks in input with **no timeout** while nothing animates (zero wakeups),
+/// and while something animates draws each frame on time and waits for input until the next
+/// frame is due. Frames are drawn into a Canvas; the Screen sends only the cells that changed.
+public final class RunLoop {
+    public struct ScriptFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private let screen: Screen
+    private let clock: Clock
+    private let content: RunLoopContent
+    private let frameInterval: Double
+    private let player: KeyScriptPlayer?
+    private let scriptSource: String
+    /// Headless runs end when the script does; live runs hand the game back to the player.
+    private let endsWithScript: Bool
+    /// Where snapshots go (stdout when headless).
+    private let emitSnapshot: (String, Canvas) -> Void
+
+    private var needsDisplay = true
+    private var lastFrameTime = -Double.infinity
+
+    public init(screen: Screen, clock: Clock, content: RunLoopContent, fps: Double,
+                script: KeyScript? = nil, endsWithScript: Bool = false,
+                emitSnapshot: @escaping (String, Canvas) -> Void = { _, _ in }) {
+        self.screen = screen
+        self.clock = clock
+        self.content = content
+        frameInterval = 1 / max(1, fps)
+        player = script.map { KeyScriptPlayer(script: $0, startTime: clock.now) }
+        scriptSource = script?.source ?? ""
+        self.endsWithScript = endsWithScript
+        self.emitSnapshot = emitSnapshot
+    }
+
+    /// How long to wait for input: nil (block, no timer) when nothing animates and no script
+    /// step is pending; otherwise until the next frame or script step is due, never negative.
+    public static func waitTimeout(now: Double, isAnimating: Bool, lastFrameTime: Double,
+                                   frameInterval: Double, nextScriptStep: Double?) -> Double? {
+        var deadline: Double? = isAnimating ? lastFrameTime + frameInterval : nil
+        if let step = nextScriptStep { deadline = min(deadline ?? step, step) }
+        return deadline.map { max(0, $0 - now) }
+    }
+
+    /// Runs until the app quits; returns the exit code. Throws when a script's `expect` fails.
+    public func run() throws -> Int32 {
+        while true {
+            if let player { try performDueSteps(player) }
+            if let code = content.exitCode { return code }
+            if endsWithScript, player?.isFinished ?? true { return 0 }
+
+            content.tick()
+            let now = clock.now
+            let animating = content.isAnimating
+            if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6) {
+                draw(at: now)
+            }
+            let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
+                                           frameInterval: frameInterval, nextScriptStep: player?.nextDueTime())
+            guard let event = screen.nextEvent(timeout: timeout) else { continue }
+            if event == .terminate { return content.exitCode ?? 0 }
+            deliver(event)
+        }
+    }
+
+    private func draw(at time: Double) {
+        screen.present(content.render(in: screen.size))
+        lastFrameTime = time
+        needsDisplay = false
+    }
+
+    private func deliver(_ event: Event) {
+        content.handle(event)
+        needsDisplay = true
+    }
+
+    private func performDueSteps(_ player: KeyScriptPlayer) throws {
+        for step in player.dueSteps(at: clock.now) {
+            switch step {
+            case .event(let event, _):
+                if case .resize(let size) = event {
+                    // Only a virtual terminal can be resized by a script.
+                    guard let headless = screen as? HeadlessScreen else { continue }
+                    headless.resize(to: size)
+                }
+                deliver(event)
+            case .snapshot(let name, _):
+                content.tick()
+                emitSnapshot(name, content.render(in: screen.size))
+            case .expect(let text, let line):
+                content.tick()
+                let canvas = content.render(in: screen.size)
+                if !canvas.plainText.contains(text) {
+                    throw ScriptFailure(description: "\(scriptSource):\(line): expect \"\(text)\" failed: not on screen\n\(canvas.plainText)")
+                }
+            case .theme(let name, let line):
+                if let message = content.performScriptCommand("theme", argument: name) {
+                    throw ScriptFailure(description: "\(scriptSource):\(line): \(message)")
+                }
+                needsDisplay = true
+            }
+            if content.exitCode != nil { return }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Where frames go and input comes from. `NcursesScreen` is a real terminal; `HeadlessScreen` is
+/// a virtual one for tests and `--headless`. Both consume the same `Canvas`.
+public protocol Screen: AnyObject {
+    /// The terminal size in cells right now.
+    var size: Size { get }
+    /// Shows `canvas`, sending only the cells that differ from the last presented frame.
+    func present(_ canvas: Canvas)
+    /// Waits for input. `timeout` nil blocks with no timer at all (an idle game costs nothing);
+    /// returns nil when the timeout passes with no input.
+    func nextEvent(timeout: Double?) -> Event?
+    /// Leaves the terminal exactly as it was found. Safe to call more than once.
+    func restore()
+}

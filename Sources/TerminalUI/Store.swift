@@ -1,0 +1,63 @@
+/// The lecture's reactive store, written out so learners can see what SwiftUI does underneath:
+/// an `ObservableObject` owns an `objectWillChange` publisher, each `@Published` property sends
+/// on it before it changes, and views subscribed to it re-render.
+public final class ObservableObjectPublisher {
+    private var subscribers: [Int: () -> Void] = [:]
+    private var nextID = 0
+
+    public init() {}
+
+    /// Tells every subscriber the object is about to change.
+    public func send() {
+        // Ascending ids: subscribers run in the order they subscribed, never Dictionary order.
+        for id in subscribers.keys.sorted() { subscribers[id]?() }
+    }
+
+    /// Subscribes; the subscription lasts until the returned token is cancelled or released.
+    public func sink(_ receive: @escaping () -> Void) -> Cancellable {
+        let id = nextID
+        nextID += 1
+        subscribers[id] = receive
+        return Cancellable { [weak self] in self?.subscribers[id] = nil }
+    }
+}
+
+/// A subscription; cancels itself when released (like Combine's AnyCancellable).
+public final class Cancellable {
+    private var cancelAction: (() -> Void)?
+    init(_ cancel: @escaping () -> Void) { cancelAction = cancel }
+    public func cancel() { cancelAction?(); cancelAction = nil }
+    deinit { cancel() }
+}
+
+/// SwiftUI's `ObservableObject`: a class whose changes views watch.
+public protocol ObservableObject: AnyObject {
+    var objectWillChange: ObservableObjectPublisher { get }
+}
+
+/// SwiftUI's `@Published`: a stored property that announces changes on its enclosing object's
+/// `objectWillChange`. Works only inside an `ObservableObject` class (enclosing-instance wrapper).
+@propertyWrapper
+public struct Published<Value> {
+    private var value: Value
+
+    public init(wrappedValue: Value) { value = wrappedValue }
+
+    @available(*, unavailable, message: "@Published is only available on properties of ObservableObject classes")
+    public var wrappedValue: Value {
+        get { fatalError("unreachable") }
+        set { fatalError("unreachable") }
+    }
+
+    public static subscript<Enclosing: ObservableObject>(
+        _enclosingInstance object: Enclosing,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Enclosing, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Enclosing, Published<Value>>
+    ) -> Value {
+        get { object[keyPath: storageKeyPath].value }
+        set {
+            object.objectWillChange.send()
+            object[keyPath: storageKeyPath].value = newValue
+        }
+    }
+}

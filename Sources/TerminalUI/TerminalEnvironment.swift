@@ -1,0 +1,127 @@
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why the terminal cannot run the game; `description` is the one line the app prints on stderr.
+public struct TerminalEnvironmentError: Error, CustomStringConvertible, Hashable, Sendable {
+    public enum Reason: Hashable, Sendable {
+        /// "stdin" or "stdout".
+        case notATerminal(stream: String)
+        case termUnset
+        case termDumb
+        case unknownTerm(String)
+        /// No terminfo database at all (setupterm's -1).
+        case noTerminfoDatabase(String)
+        /// Known, but cannot position the cursor (no `cup`), e.g. a hardcopy or generic entry.
+        case noCursorAddressing(String)
+        /// `codeset` is what nl_langinfo reported; `unavailableLocale` names a requested locale
+        /// that is not installed, when that is the cause.
+        case notUTF8(codeset: String, unavailableLocale: String?)
+        /// newterm failed even though the checks passed.
+        case startFailed(String)
+        /// Another NcursesScreen is still active.
+        case alreadyActive
+    }
+
+    public let reason: Reason
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String {
+        switch reason {
+        case .notATerminal(let stream):
+            return "memorize-tui needs a terminal: \(stream) is not a tty (use --headless to run a key script without one)"
+        case .termUnset:
+            return "memorize-tui needs a terminal: TERM is not set (set TERM=xterm-256color, or use --headless)"
+        case .termDumb:
+            return "memorize-tui cannot draw on TERM=dumb: it needs a terminal that can move the cursor (set TERM=xterm-256color, or use --headless)"
+        case .unknownTerm(let term):
+            return "memorize-tui does not know TERM=\(term): no terminfo entry for it (set TERM=xterm-256color, or install its terminfo)"
+        case .noTerminfoDatabase(let term):
+            return "memorize-tui cannot look up TERM=\(term): no terminfo database found (install ncurses-base or set TERMINFO)"
+        case .noCursorAddressing(let term):
+            return "memorize-tui cannot draw on TERM=\(term): its terminfo entry cannot move the cursor (set TERM=xterm-256color)"
+        case let .notUTF8(codeset, unavailable?):
+            return "memorize-tui needs a UTF-8 locale: \(unavailable) is not installed here, so the character set is \(codeset) (set LANG=C.UTF-8)"
+        case let .notUTF8(codeset, nil):
+            return "memorize-tui needs a UTF-8 locale, but the character set is \(codeset) (set LANG=C.UTF-8)"
+        case .startFailed(let term):
+            return "memorize-tui could not start the terminal for TERM=\(term)"
+        case .alreadyActive:
+            return "memorize-tui: a terminal screen is already active"
+        }
+    }
+}
+
+/// Checks that run before anything is written to the terminal, so a failure leaves it untouched.
+public enum TerminalEnvironment {
+    /// What setupterm said about a terminal name.
+    enum TermLookup: Equatable { case usable, unknown, noDatabase, noCursorAddressing }
+
+    /// The whole preflight against the real process: stdin/stdout, TERM, terminfo, locale.
+    /// Sets the locale from the environment (`setlocale(LC_ALL, "")`) as a side effect, which
+    /// ncurses needs anyway. Writes nothing.
+    public static func preflight() throws {
+        try check(
+            stdinIsTTY: isatty(STDIN_FILENO) == 1,
+            stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
+            term: getenv("TERM").map { String(cString: $0) },
+            lookUp: { lookUpTerm($0, fd: STDOUT_FILENO) },
+            locale: adoptEnvironmentLocale
+        )
+    }
+
+    /// The decision, with every probe injectable so tests can reach each branch without a tty.
+    /// Probes run lazily and in order, so a failed check stops before the next probe runs.
+    static func check(stdinIsTTY: Bool, stdoutIsTTY: Bool, term: String?,
+                      lookUp: (String) -> TermLookup,
+                      locale: () -> (codeset: String, unavailableLocale: String?)) throws {
+        guard stdinIsTTY else { throw TerminalEnvironmentError(.notATerminal(stream: "stdin")) }
+        guard stdoutIsTTY else { throw TerminalEnvironmentError(.notATerminal(stream: "stdout")) }
+        guard let term, !term.isEmpty else { throw TerminalEnvironmentError(.termUnset) }
+        guard term != "dumb" else { throw TerminalEnvironmentError(.termDumb) }
+        switch lookUp(term) {
+        case .usable: break
+        case .unknown: throw TerminalEnvironmentError(.unknownTerm(term))
+        case .noDatabase: throw TerminalEnvironmentError(.noTerminfoDatabase(term))
+        case .noCursorAddressing: throw TerminalEnvironmentError(.noCursorAddressing(term))
+        }
+        let (codeset, unavailable) = locale()
+        guard isUTF8(codeset) else {
+            throw TerminalEnvironmentError(.notUTF8(codeset: codeset, unavailableLocale: unavailable))
+        }
+    }
+
+    static func isUTF8(_ codeset: String) -> Bool {
+        let normalized = codeset.lowercased().filter { $0 != "-" && $0 != "_" }
+        return normalized == "utf8"
+    }
+
+    /// Looks `term` up in terminfo with setupterm, which writes nothing when given an error
+    /// pointer (unlike initscr, which prints and exits). The TERMINAL it builds is freed again.
+    static func lookUpTerm(_ term: String, fd: Int32) -> TermLookup {
+        var status: Int32 = 0
+        let result = setupterm(term, fd, &status)
+        defer { if result == OK { cn_del_cur_term() } }
+        guard result == OK, status == 1 else { return status == -1 ? .noDatabase : .unknown }
+        // "gn" (generic) entries already fail above; a hardcopy or otherwise cursorless entry does not.
+        guard let cup = cn_tigetstr("cup"), cup.pointee != 0 else { return .noCursorAddressing }
+        return .usable
+    }
+
+    /// `setlocale(LC_ALL, "")`, then the resulting character set. When the environment names a
+    /// locale that is not installed, setlocale fails and we say which one.
+    static func adoptEnvironmentLocale() -> (codeset: String, unavailableLocale: String?) {
+        let adopted = setlocale(LC_ALL, "") != nil
+        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "unknown"
+        guard !adopted else { return (codeset, nil) }
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty {
+                return (codeset, "\(name)=\(value)")
+            }
+        }
+        return (codeset, nil)
+    }
+}

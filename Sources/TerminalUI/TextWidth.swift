@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CTextWidth
+
+/// Terminal column widths, measured the way ncurses measures them: with the C library's `wcwidth`.
+///
+/// `wcwidth` answers according to LC_CTYPE; in the "C" locale every emoji is -1. So the first call
+/// makes sure LC_CTYPE is a UTF-8 locale (the app sets the user's locale before this; tests get C.UTF-8).
+public enum TextWidth {
+    private static let localeReady: Bool = {
+        if ctw_ctype_is_multibyte() == 0 { _ = setlocale(LC_CTYPE, "C.UTF-8") }
+        return ctw_ctype_is_multibyte() != 0
+    }()
+
+    /// Columns a single Unicode scalar occupies (0, 1 or 2); unprintable scalars count as 1.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : 0 }
+        _ = localeReady
+        let w = Int(ctw_wcwidth(scalar.value))
+        return w < 0 ? 1 : w
+    }
+
+    /// Columns of a grapheme cluster: its first scalar's width plus any non-combining extras.
+    public static func of(_ character: Character) -> Int {
+        var total = 0
+        for scalar in character.unicodeScalars { total += of(scalar) }
+        return min(max(total, character.unicodeScalars.isEmpty ? 0 : 1), 2)
+    }
+
+    public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+
+    /// True for what the themes may use: exactly one scalar that is two columns wide.
+    public static func isWideSingleScalar(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.count == 1 && of(scalars[0]) == 2
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import MemorizeApp
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command line: parses and validates flags, then hands over to the app. Nothing else.
+@main
+struct MemorizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memorize-tui",
+        abstract: "Stanford CS193P's Memorize card game, in your terminal.",
+        discussion: """
+        Keys: arrows or h j k l move the focus, space or enter chooses, d deals, s shuffles,
+        r restarts, n starts a new game, t switches theme, ? shows help, q or ctrl-c quits.
+        Mouse: click a card to choose it, the deck to deal, a button to press it.
+        Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error.
+        """,
+        version: "0.1.0"
+    )
+
+    @Option(help: "Play this theme (see --list-themes).")
+    var theme: String?
+
+    @Option(help: "Seed for shuffles and themes: the same seed and input give the same game.")
+    var seed: UInt64?
+
+    @Option(help: "Frames per second while something animates (1-120).")
+    var fps: Int = 30
+
+    @Flag(help: "ASCII glyphs only, no emoji.")
+    var ascii = false
+
+    @Flag(name: .customLong("no-color"), help: "No colours, attributes only (NO_COLOR is honoured too).")
+    var noColor = false
+
+    @Flag(name: .customLong("reduced-motion"), help: "State changes jump instead of animating.")
+    var reducedMotion = false
+
+    @Flag(name: .customLong("list-themes"), help: "Print the built-in themes and exit.")
+    var listThemes = false
+
+    @Option(help: "Play a key script (see README) in the live terminal, or headless with --headless.")
+    var script: String?
+
+    @Flag(help: "Run the key script with no terminal on a virtual clock and print its snapshots.")
+    var headless = false
+
+    @Option(help: "Virtual terminal size for --headless, WIDTHxHEIGHT.")
+    var size: String?
+
+    /// argument-parser exits 64 on usage errors; our contract (and scripts relying on it) says 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                fputs(fullMessage(for: error) + "\n", stderr)
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+
+    func validate() throws {
+        guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120, not \(fps)") }
+        if let size, Size(parsing: size) == nil {
+            throw ValidationError("--size must look like 80x24, not \"\(size)\"")
+        }
+        if size != nil && !headless { throw ValidationError("--size only applies with --headless") }
+        if headless && script == nil { throw ValidationError("--headless needs --script FILE") }
+    }
+
+    func run() throws {
+        if listThemes {
+            for theme in Launcher.builtInThemes() {
+                print("\(theme.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(theme.numberOfPairs) pairs  \(theme.emoji.prefix(theme.numberOfPairs).joined(separator: " "))")
+            }
+            return
+        }
+        var options = AppOptions()
+        options.themeName = theme
+        options.seed = seed
+        options.fps = Double(fps)
+        options.ascii = ascii
+        options.monochrome = noColor || !(ProcessInfoEnvironment.value("NO_COLOR") ?? "").isEmpty
+        options.reducedMotion = reducedMotion
+        options.scriptPath = script
+        options.headless = headless
+        if let size, let parsed = Size(parsing: size) { options.headlessSize = parsed }
+        let code = Launcher.run(options)
+        if code != 0 { throw ExitCode(code) }
+    }
+}

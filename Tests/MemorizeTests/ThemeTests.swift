@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import Memorize
+
+@Suite struct ThemeTests {
+    let red = RGBColor(red: 255, green: 0, blue: 0)
+
+    @Test(arguments: [(20, 5), (5, 5), (3, 3), (1, 2), (-4, 2)])
+    func numberOfPairsIsClampedToTwoThroughEmojiCount(pairs: Int, expected: Int) {
+        let theme = Theme(name: "T", emoji: ["😀", "😂", "😍", "😎", "🤔"], pairs: pairs, color: red)
+        #expect(theme.numberOfPairs == expected)
+    }
+
+    @Test func colourReadsAndWritesHex() throws {
+        #expect(RGBColor(hex: "#FF8c00") == RGBColor(red: 255, green: 140, blue: 0))
+        #expect(RGBColor(hex: "#ff8c0") == nil)
+        #expect(RGBColor(hex: "ff8c000") == nil)
+        #expect(RGBColor(hex: "#gg8c00") == nil)
+        #expect(RGBColor(red: 1, green: 171, blue: 255).hex == "#01abff")
+        let theme = Theme(name: "T", emoji: ["😀", "😂"], pairs: 2, color: RGBColor(red: 1, green: 2, blue: 3))
+        let json = try #require(String(data: try JSONEncoder().encode(theme), encoding: .utf8))
+        #expect(json.contains("\"#010203\""))
+        #expect(!json.contains("ascii"), "an absent fallback is left out")
+        #expect(try JSONDecoder().decode(Theme.self, from: Data(json.utf8)) == theme)
+    }
+
+    @Test func validateNamesEachProblem() {
+        let theme = Theme(
+            name: " ", emoji: ["❤️", "🧛‍♂️", "👻", "👻", "ab"], pairs: 1, color: red, ascii: ["G", "G", " ", "xy"])
+        let problems = ThemeLibrary.validate(theme)
+        #expect(problems == [
+            "the name is empty",
+            "pairs is 1, a game needs at least 2",
+            "emoji 1 \"❤️\" contains U+FE0F (variation selector 16)",
+            "emoji 2 \"🧛‍♂️\" contains U+FE0F (variation selector 16)",
+            "emoji 4 \"👻\" appears more than once",
+            "emoji 5 \"ab\" is 2 Unicode scalars, not exactly one",
+            "ascii has 4 characters for 5 emoji",
+            "ascii 2 \"G\" appears more than once",
+            "ascii 3 \" \" is not one visible ASCII character",
+            "ascii 4 \"xy\" is not one visible ASCII character",
+        ])
+        let zwj = Theme(name: "Z", emoji: ["👩‍🚀", "👻"], pairs: 2, color: red)
+        #expect(ThemeLibrary.validate(zwj) == ["emoji 1 \"👩‍🚀\" contains U+200D (zero width joiner)"])
+    }
+}

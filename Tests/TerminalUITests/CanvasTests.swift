@@ -1,0 +1,208 @@
+import Testing
+@testable import TerminalUI
+
+/// Canvas is what both screens consume, so these pin down the wide-glyph rule a terminal imposes:
+/// an emoji takes two columns and the buffer must never hold half of one.
+struct CanvasTests {
+    private let ghost: Character = "👻"   // wcwidth 2 (DESIGN.md section 5)
+    private let red = Style(foreground: .red)
+    private let blue = Style(foreground: .blue)
+
+    /// Every wide glyph is followed by exactly one continuation cell and no continuation is orphaned.
+    private func isConsistent(_ canvas: Canvas) -> Bool {
+        for y in 0..<canvas.size.height {
+            var x = 0
+            while x < canvas.size.width {
+                let cell = canvas[x, y]
+                if cell.isContinuation { return false }
+                if cell.text.count == 1, TextWidth.of(cell.text.first!) == 2 {
+                    guard x + 1 < canvas.size.width, canvas[x + 1, y].isContinuation else { return false }
+                    x += 2
+                } else {
+                    x += 1
+                }
+            }
+        }
+        return true
+    }
+
+    @Test func wideGlyphsTakeTwoCells() {
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        #expect(TextWidth.of(ghost) == 2, "needs a UTF-8 LC_CTYPE; TextWidth should set C.UTF-8 itself")
+        #expect(canvas.put(ghost, x: 1, y: 0, style: red) == 2)
+        #expect(canvas[1, 0] == Cell("👻", style: red))
+        #expect(canvas[2, 0].isContinuation)
+        #expect(canvas[2, 0].style == red)
+        #expect(canvas.line(0) == " 👻   ")
+        #expect(canvas.plainText == " 👻")
+        #expect(canvas.put("a👻b", x: 0, y: 0) == 4)
+        #expect(canvas.line(0) == "a👻b  ")
+        #expect(isConsistent(canvas))
+    }
+
+    @Test func writingOverTheLeftHalfBlanksTheRightHalf() {
+        var canvas = Canvas(size: Size(width: 4, height: 1))
+        canvas.put(ghost, x: 1, y: 0, style: red)
+        canvas.put("x", x: 1, y: 0, style: blue)
+        #expect(canvas[1, 0] == Cell("x", style: blue))
+        #expect(canvas[2, 0] == Cell(" ", style: red))   // the orphaned half keeps its style, loses its glyph
+        #expect(canvas.line(0) == " x  ")
+        #expect(isConsistent(canvas))
+    }
+
+    @Test func writingOverTheRightHalfBlanksTheLeftHalf() {
+        var canvas = Canvas(size: Size(width: 4, height: 1))
+        canvas.put(ghost, x: 1, y: 0, style: red)
+        canvas.put("y", x: 2, y: 0, style: blue)
+        #expect(canvas[1, 0] == Cell(" ", style: red))
+        #expect(canvas[2, 0] == Cell("y", style: blue))
+        #expect(canvas.line(0) == "  y ")
+        #expect(isConsistent(canvas))
+    }
+
+    @Test func overlappingWideGlyphs() {
+        // A new emoji starting on an old one's right half removes the old one entirely.
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        canvas.put(ghost, x: 0, y: 0, style: red)
+        canvas.put("🎃", x: 1, y: 0, style: blue)
+        #expect(canvas.line(0) == " 🎃   ")
+        #expect(isConsistent(canvas))
+        // A new emoji whose right half lands on an old one's left half.
+        canvas.put(ghost, x: 3, y: 0, style: red)
+        canvas.put("🚗", x: 2, y: 0, style: blue)
+        #expect(canvas.line(0) == "  🚗  ")
+        #expect(canvas[1, 0] == Cell(" ", style: blue))   // the pumpkin's left half, blanked
+        #expect(canvas[4, 0] == Cell(" ", style: red))    // the ghost's right half, blanked
+        #expect(isConsistent(canvas))
+        // The same emoji again in place.
+        canvas.put("🚗", x: 2, y: 0, style: red)
+        #expect(canvas.line(0) == "  🚗  ")
+        #expect(canvas[3, 0].isContinuation && canvas[3, 0].style == red)
+        #expect(isConsistent(canvas))
+    }
+
+    @Test func fillAndTextOverWideGlyphsKeepTheBufferWhole() {
+        var canvas = Canvas(size: Size(width: 8, height: 3))
+        for y in 0..<3 { canvas.put("👻👻👻👻", x: 0, y: y) }
+        canvas.fill(Rect(x: 1, y: 0, width: 2, height: 1), with: ".", style: blue)   // right half of #0, left half of #1
+        #expect(canvas.line(0) == " .. 👻👻")
+        canvas.put("ab", x: 3, y: 1)
+        #expect(canvas.line(1) == "👻 ab 👻")
+        canvas.put("🎃", x: 5, y: 2, style: .plain)
+        #expect(canvas.line(2) == "👻👻 🎃 ")   // both neighbours lose their other half
+        #expect(isConsistent(canvas))
+    }
+
+    @Test func aWideGlyphAtTheLastColumnBecomesABlank() {
+        // A terminal would wrap it to the next line; the canvas shows a blank instead.
+        var canvas = Canvas(size: Size(width: 3, height: 1), fill: Cell("x"))
+        #expect(canvas.put(ghost, x: 2, y: 0, style: red) == 0)
+        #expect(canvas[2, 0] == Cell(" ", style: red))
+        #expect(canvas.line(0) == "xx ")
+        // Over the right half of another emoji: that emoji goes too.
+        var two = Canvas(size: Size(width: 3, height: 1))
+        two.put(ghost, x: 1, y: 0, style: red)
+        two.put("🎃", x: 2, y: 0, style: blue)
+        #expect(two.line(0) == "   ")
+        #expect(isConsistent(two))
+        // Text running off the edge: the emoji that does not fit is a blank.
+        var text = Canvas(size: Size(width: 4, height: 1), fill: Cell("x"))
+        #expect(text.put("ab👻", x: 1, y: 0) == 4)
+        #expect(text.line(0) == "xab ")
+    }
+
+    @Test func clippingAtTheEdges() {
+        var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("x"))
+        let before = canvas
+        let a: Character = "a"
+        #expect(canvas.put(a, x: -1, y: 0, style: red) == 0)
+        #expect(canvas.put(a, x: 4, y: 0, style: red) == 0)
+        #expect(canvas.put(a, x: 0, y: -1, style: red) == 0)
+        #expect(canvas.put(a, x: 0, y: 2, style: red) == 0)
+        #expect(canvas.put(ghost, x: 0, y: 5, style: red) == 0)
+        #expect(canvas == before)
+        canvas.put("abcdef", x: -2, y: 0)
+        #expect(canvas.line(0) == "cdef")
+        canvas.put("123456", x: 2, y: 1)
+        #expect(canvas.line(1) == "xx12")
+        canvas.fill(Rect(x: -5, y: -5, width: 7, height: 6), with: "o", style: blue)
+        #expect(canvas.plainText == "ooef\nxx12")
+        canvas.fill(Rect(x: 10, y: 0, width: 3, height: 3), style: blue)   // entirely outside: no-op
+        #expect(canvas.plainText == "ooef\nxx12")
+        #expect(canvas[-1, 0] == .blank && canvas[4, 1] == .blank && canvas[0, 9] == .blank)
+    }
+
+    @Test func plainTextTrimsTrailingBlanksOnly() {
+        var canvas = Canvas(size: Size(width: 6, height: 3))
+        canvas.put("  hi", x: 0, y: 0)
+        canvas.put("👻", x: 4, y: 2, style: red)
+        #expect(canvas.plainText == "  hi\n\n    👻")
+        #expect(canvas.line(1) == "      ")
+        #expect(Canvas(size: Size(width: 0, height: 2)).plainText == "\n")
+        #expect(Canvas(size: Size(width: -3, height: -1)).size == .zero)
+    }
+
+    @Test func restyleKeepsGlyphs() {
+        var canvas = Canvas(size: Size(width: 4, height: 1))
+        canvas.put("a👻", x: 0, y: 0)
+        canvas.restyle(Rect(x: 1, y: 0, width: 9, height: 9)) { $0.reverse = true }
+        #expect(canvas.line(0) == "a👻 ")
+        #expect(!canvas[0, 0].style.reverse && canvas[1, 0].style.reverse && canvas[2, 0].style.reverse)
+        #expect(isConsistent(canvas))
+    }
+
+    @Test func changedCellsListsExactlyWhatDiffers() {
+        var old = Canvas(size: Size(width: 5, height: 3))
+        old.put("hello", x: 0, y: 0)
+        var new = old
+        #expect(new.changedCells(from: old).isEmpty)
+        new.put("j", x: 0, y: 0)
+        new.put("!", x: 4, y: 2)
+        new.restyle(Rect(x: 2, y: 1, width: 1, height: 1)) { $0.bold = true }   // style-only changes count
+        #expect(new.changedCells(from: old) == [Point(x: 0, y: 0), Point(x: 2, y: 1), Point(x: 4, y: 2)])
+        // An emoji replacing text changes both its cells.
+        var emoji = old
+        emoji.put(ghost, x: 1, y: 0, style: .plain)
+        #expect(emoji.changedCells(from: old) == [Point(x: 1, y: 0), Point(x: 2, y: 0)])
+        // Writing the same thing again changes nothing (the backend then sends no bytes).
+        var same = old
+        same.put("hello", x: 0, y: 0)
+        #expect(same.changedCells(from: old).isEmpty)
+        // After a resize everything is new.
+        let resized = Canvas(size: Size(width: 2, height: 2))
+        #expect(resized.changedCells(from: old) == [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 0, y: 1), Point(x: 1, y: 1)])
+    }
+
+    @Test func randomWritesNeverLeaveHalfAGlyph() {
+        // A small deterministic fuzz: mixed widths at every position, including the edges.
+        var rng = SplitMix(seed: 7)
+        let pieces: [String] = ["a", "👻", "bc", "🎃x", "─", "⣿", "👻👻"]
+        var canvas = Canvas(size: Size(width: 7, height: 2))
+        for _ in 0..<2_000 {
+            let text = pieces[Int(rng.next() % UInt64(pieces.count))]
+            let x = Int(rng.next() % 9) - 1, y = Int(rng.next() % 2)
+            if rng.next() % 4 == 0 {
+                canvas.fill(Rect(x: x, y: y, width: Int(rng.next() % 3) + 1, height: 1), with: "#", style: red)
+            } else {
+                canvas.put(text, x: x, y: y, style: blue)
+            }
+            if !isConsistent(canvas) {
+                Issue.record("inconsistent after \(text) at \(x),\(y): \(canvas.cells.map(\.text))")
+                return
+            }
+        }
+    }
+}
+
+/// Tiny deterministic generator so the fuzz test is repeatable.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
