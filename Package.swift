@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),
         // Drives the real binary in tmux; needs the executable built first (see README).
-        .testTarget(name: "EndToEndTests", dependencies: ["memorize-tui"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),
     ],
     // Swift 5 mode: ncurses globals and the single-threaded run loop do not fit strict concurrency checking.
     swiftLanguageModes: [.v5]

@@ -22,12 +22,14 @@ public final class EmojiMemoryGame: ObservableObject {
         generator = SeededRandomNumberGenerator(seed: seed)
         let chosen = theme ?? themes.randomElement(using: &generator)!
         self.theme = chosen
-        model = Self.createMemoryGame(theme: chosen, seed: generator.next(), clock: clock)
+        model = Self.createMemoryGame(theme: chosen, generator: &generator, clock: clock)
     }
 
-    private static func createMemoryGame(theme: Theme, seed: UInt64, clock: GameClock) -> MemoryGame<String> {
-        let emoji = theme.emoji
-        return MemoryGame(numberOfPairsOfCards: theme.numberOfPairs, seed: seed, clock: clock) { emoji[$0] }
+    /// Assignment 2: a theme with more emoji than pairs shows a different random subset each game.
+    private static func createMemoryGame(theme: Theme, generator: inout SeededRandomNumberGenerator,
+                                         clock: GameClock) -> MemoryGame<String> {
+        let emoji = Array(theme.emoji.shuffled(using: &generator).prefix(theme.numberOfPairs))
+        return MemoryGame(numberOfPairsOfCards: emoji.count, seed: generator.next(), clock: clock) { emoji[$0] }
     }
 
     // MARK: - Access to the model
@@ -43,7 +45,7 @@ public final class EmojiMemoryGame: ObservableObject {
     public func choose(_ card: Card) { model.choose(card) }
     public func shuffle() { model.shuffle() }
     /// Same theme, freshly shuffled cards, score back to 0.
-    public func restart() { model = Self.createMemoryGame(theme: theme, seed: generator.next(), clock: clock) }
+    public func restart() { model = Self.createMemoryGame(theme: theme, generator: &generator, clock: clock) }
     /// A random theme (a different one when there is a choice), as assignment 2 asks.
     public func newGame() {
         let others = themes.filter { $0.name != theme.name }

@@ -1,0 +1,48 @@
+import Testing
+@testable import TerminalUI
+
+/// The run loop's promise: no timer at all while idle, one per frame while animating.
+@Suite struct RunLoopSchedulingTests {
+    @Test func idleLoopAsksForNoTimer() {
+        #expect(RunLoop.waitTimeout(now: 10, isAnimating: false, lastFrameTime: 9, frameInterval: 1.0 / 30, nextScriptStep: nil) == nil)
+    }
+
+    @Test func animatingLoopWakesForTheNextFrame() throws {
+        let t = try #require(RunLoop.waitTimeout(now: 10, isAnimating: true, lastFrameTime: 10, frameInterval: 1.0 / 30, nextScriptStep: nil))
+        #expect(abs(t - 1.0 / 30) < 1e-9)
+        // A late frame is due at once, never a negative wait.
+        #expect(RunLoop.waitTimeout(now: 11, isAnimating: true, lastFrameTime: 10, frameInterval: 1.0 / 30, nextScriptStep: nil) == 0)
+    }
+
+    @Test func scriptStepsWakeTheLoopToo() {
+        #expect(RunLoop.waitTimeout(now: 10, isAnimating: false, lastFrameTime: 0, frameInterval: 1.0 / 30, nextScriptStep: 10.5) == 0.5)
+        let t = RunLoop.waitTimeout(now: 10, isAnimating: true, lastFrameTime: 10, frameInterval: 0.1, nextScriptStep: 10.05)
+        #expect(t.map { abs($0 - 0.05) < 1e-9 } == true, "the script step comes before the frame")
+    }
+
+    /// Drives a real RunLoop on a HeadlessScreen and records the timeouts it asked for.
+    final class Blinker: RunLoopContent {
+        let clock: VirtualClock
+        var animateUntil: Double
+        init(clock: VirtualClock, animateUntil: Double) { self.clock = clock; self.animateUntil = animateUntil }
+        func handle(_ event: Event) {}
+        func render(in size: Size) -> Canvas { Canvas(size: size) }
+        func tick() {}
+        var isAnimating: Bool { clock.now < animateUntil }
+        var exitCode: Int32? { nil }
+        func performScriptCommand(_ name: String, argument: String) -> String? { nil }
+    }
+
+    @Test func realLoopDrawsAtFpsThenBlocks() throws {
+        let clock = VirtualClock()
+        let screen = HeadlessScreen(size: Size(width: 10, height: 3), clock: clock)
+        let content = Blinker(clock: clock, animateUntil: 0.5)
+        let loop = RunLoop(screen: screen, clock: clock, content: content, fps: 30)
+        _ = try loop.run()   // a headless screen with no input ends the loop once it would block
+        let timed = screen.requestedTimeouts.compactMap { $0 }
+        #expect(screen.requestedTimeouts.last == .some(nil), "idle: blocks with no timer")
+        #expect(timed.count >= 14 && timed.count <= 16, "about 0.5 s × 30 fps frames, got \(timed.count)")
+        #expect(timed.allSatisfy { abs($0 - 1.0 / 30) < 1e-6 })
+        #expect(screen.presentedFrames >= 15)
+    }
+}
