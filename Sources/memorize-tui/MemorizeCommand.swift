@@ -12,9 +12,11 @@ struct MemorizeCommand: ParsableCommand {
         commandName: "memorize-tui",
         abstract: "Stanford CS193P's Memorize card game, in your terminal.",
         discussion: """
-        Keys: arrows or h j k l move the focus, space or enter chooses, d deals, s shuffles,
-        r restarts, n starts a new game, t switches theme, ? shows help, q or ctrl-c quits.
+        Keys: arrows or h j k l move the focus, space or enter chooses, d deals, s shuffles, \
+        r restarts, n starts a new game, t switches theme, ? shows help, esc closes it, q or ctrl-c quits.
+
         Mouse: click a card to choose it, the deck to deal, a button to press it.
+
         Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error.
         """,
         version: "0.1.0"
