@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,11 @@ static inline mmask_t cn_report_mouse_position(void) { return REPORT_MOUSE_POSIT
 
 /// `get_wch` is a macro over stdscr; errno is cleared first so the caller can tell EINTR from EOF.
 static inline int cn_get_wch(wint_t *wch) { errno = 0; return wget_wch(stdscr, wch); }
+/// Byte-level read (bytes 0–255, KEY_* codes, ERR), errno cleared first. NcursesScreen decodes
+/// UTF-8 itself: get_wch keeps collecting bytes after an invalid one (up to 16), swallowing the
+/// keys typed after it.
+static inline int cn_getch(void) { errno = 0; return wgetch(stdscr); }
+static inline int cn_ungetch(int ch) { return ungetch(ch); }
 static inline int cn_errno(void) { return errno; }
 
 /// glibc declares wcwidth only under _XOPEN_SOURCE, and Swift's Glibc module has already parsed
@@ -96,8 +102,36 @@ static inline const char *cn_tigetstr(const char *name) {
 }
 /// tiparm is variadic, which Swift cannot call.
 static inline const char *cn_tiparm1(const char *cap, int p1) { return tiparm(cap, p1); }
-/// Frees the TERMINAL that a preflight setupterm created (cur_term can be a macro).
-static inline void cn_del_cur_term(void) { if (cur_term != NULL) del_curterm(cur_term); }
+/// Looks a terminal type up with setupterm without disturbing a screen that may be running:
+/// setupterm replaces cur_term (and the current SCREEN's terminal), so the old one is put back
+/// and the probe freed. Returns setupterm's status (1 found, 0 unknown/generic, -1 no database);
+/// *has_cup tells whether the entry can address the cursor. Writes nothing.
+static inline int cn_probe_term(const char *name, int fd, int *has_cup) {
+    TERMINAL *saved = cur_term;
+    int status = 0;
+    *has_cup = 0;
+    if (setupterm(name, fd, &status) == OK) {
+        const char *cup = cn_tigetstr("cup");
+        *has_cup = (cup != NULL && *cup != 0);
+        TERMINAL *probe = cur_term;
+        set_curterm(saved);
+        if (probe != saved) del_curterm(probe);
+    }
+    return status;
+}
+
+/// Makes `name` the current terminfo entry (to read capabilities without a screen); hands back
+/// the previous one for cn_unload_term. 0 on success.
+static inline int cn_load_term(const char *name, int fd, TERMINAL **previous) {
+    int status = 0;
+    *previous = cur_term;
+    return setupterm(name, fd, &status) == OK ? 0 : -1;
+}
+static inline void cn_unload_term(TERMINAL *previous) {
+    TERMINAL *loaded = cur_term;
+    set_curterm(previous);
+    if (loaded != NULL && loaded != previous) del_curterm(loaded);
+}
 
 // ---- terminal guard (signals) ----------------------------------------------------------------
 // Signal handlers must only touch sig_atomic_t and async-signal-safe calls (write, tcsetattr,
@@ -125,6 +159,8 @@ struct cn_guard_state {
     struct sigaction previous[CN_GUARD_MAX_SIGNAL];
     int stderr_saved;       // the terminal's stderr while it is diverted, else -1
     int stderr_capture;     // the unlinked file it is diverted to, else -1
+    int have_reader;
+    pthread_t reader;       // the thread that waits in get_wch
 };
 
 static inline struct cn_guard_state *cn_guard(void) {
@@ -134,7 +170,15 @@ static inline struct cn_guard_state *cn_guard(void) {
     return &state;
 }
 
-static void cn_guard_on_terminate(int sig) { cn_guard()->pending_signal = sig; }
+static void cn_guard_on_terminate(int sig) {
+    struct cn_guard_state *g = cn_guard();
+    int saved_errno = errno;
+    g->pending_signal = sig;
+    // A process-directed signal may land on any thread; only the reader's interrupted read makes
+    // get_wch return, so pass it on (pthread_kill is async-signal-safe).
+    if (g->have_reader && !pthread_equal(pthread_self(), g->reader)) pthread_kill(g->reader, sig);
+    errno = saved_errno;
+}
 
 /// Puts the terminal back (escape strings captured at start, then the saved termios). Only
 /// async-signal-safe calls; runs at most once.
@@ -244,6 +288,22 @@ static inline void cn_guard_uninstall(int sig) {
     if (sig <= 0 || sig >= CN_GUARD_MAX_SIGNAL || !g->installed[sig]) return;
     sigaction(sig, &g->previous[sig], NULL);
     g->installed[sig] = 0;
+}
+
+/// Records the calling thread as the one that reads input (see cn_guard_on_terminate) and lets
+/// the signals that must interrupt its reads through: a signal mask is inherited across exec,
+/// and a blocked SIGWINCH or SIGTERM would leave get_wch waiting for the next key.
+static inline void cn_guard_set_reader(void) {
+    struct cn_guard_state *g = cn_guard();
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGWINCH);
+    pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
+    g->reader = pthread_self();
+    g->have_reader = 1;
 }
 
 static inline int cn_guard_pending(void) { return (int)cn_guard()->pending_signal; }

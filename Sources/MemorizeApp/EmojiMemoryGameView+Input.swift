@@ -92,7 +92,7 @@ extension EmojiMemoryGameView {
             dealAll()
             return
         }
-        // Topmost first: flying cards (lowest index on top), then the settled ones.
+        // Topmost first: flying cards (lowest index on top), then the settled ones; the deck was checked above.
         for index in order.flying + order.settled.reversed() {
             let view = cardView(at: index, time: now)
             guard isFocusable(index), Cardify(rotation: view.rotation).projectedFrame(view.frame).contains(point) else { continue }

@@ -63,9 +63,14 @@ extension EmojiMemoryGameView {
         }
         if !card.isMatched {
             // Lecture 8: while consuming, the animated value; otherwise the card's stored value, still.
-            view.bonusRemaining = card.isConsumingBonusTime && !animator.reducedMotion
-                ? animator.value(key(card.id, .bonus), at: time, default: card.bonusRemaining)
-                : card.bonusRemaining
+            if !card.isConsumingBonusTime {
+                view.bonusRemaining = card.bonusRemaining
+            } else if animator.reducedMotion {
+                // Whole seconds only: the pie steps down once a second instead of sweeping.
+                view.bonusRemaining = card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit
+            } else {
+                view.bonusRemaining = animator.value(key(card.id, .bonus), at: time, default: card.bonusRemaining)
+            }
         }
         return view
     }
@@ -84,6 +89,9 @@ extension EmojiMemoryGameView {
     private func drawCards(layout: GameLayout, at time: Double, on canvas: inout Canvas, palette: Palette) {
         let order = drawOrder(at: time)
         for index in order.settled { cardView(at: index, time: time).draw(on: &canvas, palette: palette) }
+        // Dealt cards belong to the grid, which lies under the deck (lecture 8: the deck is the
+        // ZStack's top layer), so they slide out from underneath it.
+        for index in order.flying.reversed() { cardView(at: index, time: time).draw(on: &canvas, palette: palette) }
         if let top = order.inDeck.first {
             // Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
             var deckCard = cardView(at: top, time: time)
@@ -95,7 +103,6 @@ extension EmojiMemoryGameView {
             let deck = layout.deckFrame
             canvas.put(label, x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2, style: palette.deckLabel)
         }
-        for index in order.flying.reversed() { cardView(at: index, time: time).draw(on: &canvas, palette: palette) }
     }
 
     private func drawTitle(on canvas: inout Canvas, palette: Palette) {

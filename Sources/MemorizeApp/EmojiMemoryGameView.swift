@@ -195,6 +195,18 @@ final class EmojiMemoryGameView: StatefulView {
 
     var isAnimating: Bool { animator.isAnimating(at: clock.now) }
 
+    /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
+    /// a second: the next whole second of any card's countdown.
+    var nextTimedChange: Double? {
+        guard animator.reducedMotion else { return nil }
+        let now = clock.now
+        let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in
+            let untilNextWholeSecond = card.bonusTimeRemaining.truncatingRemainder(dividingBy: 1)
+            return now + (untilNextWholeSecond < 1e-6 ? 1 : untilNextWholeSecond)
+        }
+        return steps.min().map { $0 + 1e-6 }
+    }
+
     enum CardConstants {
         static let dealDuration = 0.5
         static let totalDealDuration = 2.0

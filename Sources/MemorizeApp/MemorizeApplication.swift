@@ -12,6 +12,7 @@ final class MemorizeApplication: RunLoopContent {
     func tick() { view.tick() }
     var isAnimating: Bool { view.isAnimating }
     var exitCode: Int32? { view.exitCode }
+    var nextTimedChange: Double? { view.nextTimedChange }
 
     func performScriptCommand(_ name: String, argument: String) -> String? {
         guard name == "theme" else { return "unknown command \(name)" }

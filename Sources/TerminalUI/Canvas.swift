@@ -36,8 +36,11 @@ public struct Canvas: Equatable, Sendable {
     public mutating func put(_ character: Character, x: Int, y: Int, style: Style) -> Int {
         let width = TextWidth.of(character)
         guard width > 0, y >= 0, y < size.height, x >= 0, x + width <= size.width else {
-            // A wide glyph hanging off the right edge: a terminal would wrap it, so show a blank.
-            if width == 2, x == size.width - 1, y >= 0, y < size.height { setCell(x, y, Cell(" ", style: style)) }
+            // A wide glyph hanging off either edge: show the half that is on screen as a blank.
+            if width == 2, y >= 0, y < size.height {
+                if x == size.width - 1 { setCell(x, y, Cell(" ", style: style)) }
+                if x == -1, size.width > 0 { setCell(0, y, Cell(" ", style: style)) }
+            }
             return 0
         }
         setCell(x, y, Cell(String(character), style: style))
@@ -57,10 +60,18 @@ public struct Canvas: Equatable, Sendable {
         return column - x
     }
 
-    /// Fills a rectangle with one single-width character.
+    /// Fills a rectangle with one character (a wide one is laid in pairs of columns).
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        if TextWidth.of(character) == 2 {
+            for y in r.minY..<r.maxY {
+                for x in stride(from: r.minX, to: r.maxX, by: 2) {
+                    if x + 1 < r.maxX { put(character, x: x, y: y, style: style) } else { setCell(x, y, Cell(" ", style: style)) }
+                }
+            }
+            return
+        }
         let cell = Cell(String(character), style: style)
         for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { setCell(x, y, cell) } }
     }

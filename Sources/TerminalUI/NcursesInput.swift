@@ -1,7 +1,8 @@
 import CNcurses
 
-/// Turns what `get_wch` and `getmouse` report into the toolkit's `Key` and `MouseEvent`.
+/// Turns what `wgetch`/`get_wch` and `getmouse` report into the toolkit's `Key` and `MouseEvent`.
 /// Pure functions over plain integers, so the whole table is testable without a terminal.
+/// (NcursesScreen reads bytes with wgetch and assembles UTF-8 itself; see cn_getch in shim.h.)
 enum NcursesInput {
     /// One result of `get_wch`: a character (`OK`) or a function key (`KEY_CODE_YES`).
     enum Raw: Equatable {
@@ -15,6 +16,45 @@ enum NcursesInput {
     static let keyEnter = cn_key_enter(), keyBackspace = cn_key_backspace(), keyDelete = cn_key_dc()
     static let keyHome = cn_key_home(), keyEnd = cn_key_end(), keyPageDown = cn_key_npage(), keyPageUp = cn_key_ppage()
     static let keyBackTab = cn_key_btab(), keyResize = cn_key_resize(), keyMouse = cn_key_mouse()
+
+    /// What one `wgetch` result is.
+    enum Code: Equatable {
+        case error
+        case resize
+        case mouse
+        case functionKey(Int32)
+        case byte(UInt8)
+    }
+
+    static func classify(_ code: Int32) -> Code {
+        switch code {
+        case 0...0xFF: return .byte(UInt8(code))
+        case keyResize: return .resize
+        case keyMouse: return .mouse
+        case let code where code > 0xFF: return .functionKey(code)
+        default: return .error                 // ERR (-1) and anything else negative
+        }
+    }
+
+    /// Bytes in a UTF-8 sequence that starts with `lead`; nil for bytes that cannot start one
+    /// (continuations 80–BF, the overlong leads C0/C1, F5–FF).
+    static func utf8Length(lead: UInt8) -> Int? {
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return nil
+        }
+    }
+
+    /// Exactly one well-formed scalar (no overlongs, surrogates or trailing bytes), else nil.
+    static func decodeUTF8(_ bytes: [UInt8]) -> Unicode.Scalar? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), UTF8.width(scalar) == bytes.count else { return nil }
+        return scalar
+    }
 
     /// The key for a `get_wch` result; nil for anything the game has no name for (it is ignored).
     static func key(for raw: Raw) -> Key? {

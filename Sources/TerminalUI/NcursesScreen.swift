@@ -14,7 +14,9 @@ public final class NcursesScreen: Screen {
     private static weak var active: NcursesScreen?
 
     public let colorMode: ColorMode
+    private let terminal: Terminal
     private var screen: OpaquePointer?
+    private var files: (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)?
     private var isActive = false
     private var depth: NcursesColorDepth = .none
     private var defaultColors = false
@@ -29,26 +31,69 @@ public final class NcursesScreen: Screen {
 
     private struct PairKey: Hashable { var foreground: Int32; var background: Int32 }
 
-    public init(colorMode: ColorMode = .auto) throws {
-        self.colorMode = colorMode
-        if Self.active != nil { throw TerminalEnvironmentError(.alreadyActive) }
-        // Everything that can fail without touching the terminal comes first.
-        try TerminalEnvironment.preflight()
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
+    /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
+    struct Terminal {
+        var inputFD: Int32
+        var outputFD: Int32
+        /// nil: the TERM environment variable.
+        var term: String?
+        /// Sets up the locale and reports its character set (see TerminalEnvironment.preflight).
+        var locale: () -> (codeset: String, unavailableLocale: String?)
+        /// Signal handlers, crash restore, stderr diversion and the atexit hook: process-wide
+        /// things that only the app's own terminal should install.
+        var guardsProcess: Bool
 
-        TerminalGuard.saveTerminalModes()
-        TerminalGuard.installTerminationHandlers()
+        static var process: Terminal {
+            Terminal(inputFD: STDIN_FILENO, outputFD: STDOUT_FILENO, term: nil,
+                     locale: TerminalEnvironment.adoptEnvironmentLocale, guardsProcess: true)
+        }
+    }
+
+    public convenience init(colorMode: ColorMode = .auto) throws {
+        try self.init(colorMode: colorMode, terminal: .process)
+    }
+
+    init(colorMode: ColorMode, terminal: Terminal) throws {
+        self.colorMode = colorMode
+        self.terminal = terminal
+        // Everything that can fail without touching the terminal comes first.
+        let term = terminal.term ?? getenv("TERM").map { String(cString: $0) }
+        try TerminalEnvironment.check(
+            stdinIsTTY: isatty(terminal.inputFD) == 1, stdoutIsTTY: isatty(terminal.outputFD) == 1, term: term,
+            lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale)
+        if Self.active != nil { throw TerminalEnvironmentError(.alreadyActive) }
+
+        let files: (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)
+        if terminal.inputFD == STDIN_FILENO, terminal.outputFD == STDOUT_FILENO {
+            files = (stdout, stdin)
+        } else {
+            guard let output = fdopen(dup(terminal.outputFD), "w") else { throw TerminalEnvironmentError(.startFailed(term ?? "")) }
+            guard let input = fdopen(dup(terminal.inputFD), "r") else {
+                fclose(output)
+                throw TerminalEnvironmentError(.startFailed(term ?? ""))
+            }
+            files = (output, input)
+        }
+        if terminal.guardsProcess {
+            TerminalGuard.saveTerminalModes(fd: terminal.inputFD)
+            TerminalGuard.installTerminationHandlers()
+        }
         // newterm, not initscr: initscr prints and exits on its own when something is wrong.
-        guard let screen = newterm(nil, stdout, stdin) else {
-            TerminalGuard.uninstallAll()
-            throw TerminalEnvironmentError(.startFailed(term))
+        guard let screen = newterm(term, files.output, files.input) else {
+            if terminal.guardsProcess { TerminalGuard.uninstallAll() }
+            if files.output != stdout { fclose(files.output); fclose(files.input) }
+            throw TerminalEnvironmentError(.startFailed(term ?? ""))
         }
         self.screen = screen
+        self.files = files
         set_term(screen)
         isActive = true
         Self.active = self
-        TerminalGuard.armCrashRestore()
-        TerminalGuard.divertStderr()
+        if terminal.guardsProcess {
+            TerminalGuard.armCrashRestore(outputFD: terminal.outputFD)
+            TerminalGuard.divertStderr()
+        }
 
         raw()                                   // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys
         noecho()
@@ -187,35 +232,52 @@ public final class NcursesScreen: Screen {
                 milliseconds = Int32(min((remaining * 1000).rounded(.up), Double(Int32.max)))
             }
             wtimeout(cn_stdscr(), milliseconds)
-            var character: wint_t = 0
-            let result = cn_get_wch(&character)
+            let code = cn_getch()
             let error = cn_errno()
 
-            if result == cn_key_code_yes() {
-                let code = Int32(bitPattern: UInt32(character))
-                if code == NcursesInput.keyResize {
-                    needsFullRepaint = true
-                    return .resize(size)
-                }
-                if code == NcursesInput.keyMouse {
-                    if let event = readMouse() { return .mouse(event) }
-                } else if let key = NcursesInput.key(forFunctionKey: code) {
-                    return .key(key)
-                }
-            } else if result == OK {
-                if let key = NcursesInput.key(forCharacter: UInt32(character)) { return .key(key) }
-            } else {
-                // ERR: a signal (EINTR), the timeout, or input that is gone for good.
+            switch NcursesInput.classify(code) {
+            case .error:
+                // A signal (EINTR), the timeout, or input that is gone for good.
                 if TerminalGuard.pendingTermination != nil { return .terminate }
                 if error == EINTR { continue }
                 guard let deadline else { return .terminate }   // a blocking read cannot time out: stdin is gone
                 if clock.now >= deadline - 0.001 { return nil }
                 if inputHungUp() { return .terminate }
                 continue
+            case .resize:
+                needsFullRepaint = true
+                return .resize(size)
+            case .mouse:
+                if let event = readMouse() { return .mouse(event) }
+            case .functionKey(let code):
+                if let key = NcursesInput.key(forFunctionKey: code) { return .key(key) }
+            case .byte(let byte):
+                if let scalar = readScalar(startingWith: byte), let key = NcursesInput.key(forCharacter: scalar) {
+                    return .key(key)
+                }
             }
-            // Ignored input (unknown function key, wheel, stray byte): keep waiting, same deadline.
+            // Ignored input (unknown function key, wheel, invalid bytes): keep waiting, same deadline.
             if let deadline, clock.now >= deadline { return nil }
         }
+    }
+
+    /// One character from its first byte: ASCII as is; a UTF-8 lead byte plus its continuation
+    /// bytes, which arrive in the same write (so a short wait suffices). Anything that breaks
+    /// the sequence is dropped together with it, and a byte that was not ours is read again next.
+    private func readScalar(startingWith lead: UInt8) -> UInt32? {
+        guard lead >= 0x80 else { return UInt32(lead) }
+        guard let length = NcursesInput.utf8Length(lead: lead) else { return nil }   // stray continuation or invalid lead
+        var bytes = [lead]
+        wtimeout(cn_stdscr(), 50)
+        while bytes.count < length {
+            let next = cn_getch()
+            guard (0x80...0xBF).contains(next) else {
+                if next != ERR { _ = cn_ungetch(next) }
+                return nil
+            }
+            bytes.append(UInt8(next))
+        }
+        return NcursesInput.decodeUTF8(bytes)?.value
     }
 
     /// Drains ncurses' mouse queue. getmouse hands out the newest event first, and one KEY_MOUSE
@@ -237,7 +299,7 @@ public final class NcursesScreen: Screen {
     /// A read that fails early without EINTR: check whether the terminal went away, so a timed
     /// loop cannot spin on a dead descriptor.
     private func inputHungUp() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) >= 0 else { return true }
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
@@ -248,14 +310,21 @@ public final class NcursesScreen: Screen {
         _ = mousemask(0, nil)
         _ = curs_set(1)
         endwin()
-        fflush(stdout)
-        TerminalGuard.uninstallAll()
-        TerminalGuard.releaseStderr()
+        if let files { fflush(files.output) }
+        if terminal.guardsProcess {
+            TerminalGuard.uninstallAll()
+            TerminalGuard.releaseStderr()
+        }
         if Self.active === self { Self.active = nil }
         if let screen {
             delscreen(screen)
             self.screen = nil
         }
+        if let files, files.output != stdout {
+            fclose(files.output)
+            fclose(files.input)
+        }
+        files = nil
     }
 
     /// The atexit hook: a program that exits without restore() still gets its terminal back.

@@ -12,6 +12,13 @@ public protocol RunLoopContent: AnyObject {
     var exitCode: Int32? { get }
     /// A key script's app-specific command (today only `theme NAME`); returns an error message.
     func performScriptCommand(_ name: String, argument: String) -> String?
+    /// When the screen next changes by itself although nothing animates (e.g. a countdown that
+    /// ticks once a second under `--reduced-motion`); nil for never.
+    var nextTimedChange: Double? { get }
+}
+
+extension RunLoopContent {
+    public var nextTimedChange: Double? { nil }
 }
 
 /// The event loop: blocks in input with **no timeout** while nothing animates (zero wakeups),
@@ -52,9 +59,10 @@ public final class RunLoop {
     /// How long to wait for input: nil (block, no timer) when nothing animates and no script
     /// step is pending; otherwise until the next frame or script step is due, never negative.
     public static func waitTimeout(now: Double, isAnimating: Bool, lastFrameTime: Double,
-                                   frameInterval: Double, nextScriptStep: Double?) -> Double? {
+                                   frameInterval: Double, nextScriptStep: Double?,
+                                   nextTimedChange: Double? = nil) -> Double? {
         var deadline: Double? = isAnimating ? lastFrameTime + frameInterval : nil
-        if let step = nextScriptStep { deadline = min(deadline ?? step, step) }
+        for time in [nextScriptStep, nextTimedChange].compactMap({ $0 }) { deadline = min(deadline ?? time, time) }
         return deadline.map { max(0, $0 - now) }
     }
 
@@ -68,11 +76,14 @@ public final class RunLoop {
             content.tick()
             let now = clock.now
             let animating = content.isAnimating
-            if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6) {
+            let timedChange = content.nextTimedChange
+            if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6)
+                || (timedChange.map { $0 <= now } ?? false) {
                 draw(at: now)
             }
             let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
-                                           frameInterval: frameInterval, nextScriptStep: player?.nextDueTime())
+                                           frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
+                                           nextTimedChange: content.nextTimedChange)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
             if event == .terminate { return content.exitCode ?? 0 }
             deliver(event)

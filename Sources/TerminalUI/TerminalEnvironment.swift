@@ -102,13 +102,13 @@ public enum TerminalEnvironment {
     /// Looks `term` up in terminfo with setupterm, which writes nothing when given an error
     /// pointer (unlike initscr, which prints and exits). The TERMINAL it builds is freed again.
     static func lookUpTerm(_ term: String, fd: Int32) -> TermLookup {
-        var status: Int32 = 0
-        let result = setupterm(term, fd, &status)
-        defer { if result == OK { cn_del_cur_term() } }
-        guard result == OK, status == 1 else { return status == -1 ? .noDatabase : .unknown }
-        // "gn" (generic) entries already fail above; a hardcopy or otherwise cursorless entry does not.
-        guard let cup = cn_tigetstr("cup"), cup.pointee != 0 else { return .noCursorAddressing }
-        return .usable
+        var hasCursorAddressing: Int32 = 0
+        switch cn_probe_term(term, fd, &hasCursorAddressing) {
+        // "gn" (generic) entries already count as unknown; a hardcopy or otherwise cursorless entry does not.
+        case 1: return hasCursorAddressing != 0 ? .usable : .noCursorAddressing
+        case -1: return .noDatabase
+        default: return .unknown
+        }
     }
 
     /// `setlocale(LC_ALL, "")`, then the resulting character set. When the environment names a

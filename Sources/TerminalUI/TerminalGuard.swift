@@ -25,8 +25,10 @@ enum TerminalGuard {
 
     /// Installed before newterm: ncurses then sees non-default SIGINT/SIGTERM handlers and leaves
     /// them alone (its own would end the program from inside the handler).
+    /// Call on the thread that will read input: signals that land elsewhere are forwarded to it.
     static func installTerminationHandlers() {
         cn_guard_clear_pending()
+        cn_guard_set_reader()
         for signal in terminationSignals { _ = cn_guard_install(signal, 0) }
     }
 
@@ -62,6 +64,7 @@ enum TerminalGuard {
     static func uninstallAll() {
         cn_guard_disarm()
         for signal in crashSignals + terminationSignals { cn_guard_uninstall(signal) }
+        cn_guard_clear_pending()
     }
 
     static var isCrashRestoreArmed: Bool { cn_guard_is_armed() != 0 }
@@ -82,6 +85,14 @@ enum TerminalGuard {
         }
         for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] { append(cn_tigetstr(cap)) }
         return bytes
+    }
+
+    /// restoreBytes() for a named terminal type, without a screen (tests; nil if TERM is unknown).
+    static func restoreBytes(forTerm name: String, fd: Int32) -> [UInt8]? {
+        var previous: UnsafeMutablePointer<TERMINAL>?
+        guard cn_load_term(name, fd, &previous) == 0 else { return nil }
+        defer { cn_unload_term(previous) }
+        return restoreBytes()
     }
 
     private static var atExitRegistered = false
