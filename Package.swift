@@ -36,6 +36,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The performance benchmark (README "Performance"): `swift run -c release memorize-bench`.
+        .executableTarget(
+            name: "memorize-bench",
+            dependencies: ["MemorizeApp", "Memorize", "TerminalUI"],
+            path: "Benchmarks/memorize-bench"
+        ),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),

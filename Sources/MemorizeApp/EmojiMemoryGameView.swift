@@ -14,6 +14,9 @@ final class EmojiMemoryGameView: StatefulView {
     let animator: Animator
     let clock: Clock
     let options: AppOptions
+    /// Best scores per theme (the win screen) and the player's own themes (chooser/editor).
+    let scores: ScoreRecording
+    let userThemes: UserThemeStoring
 
     @State private(set) var dealt = Set<Int>()
     @State var focusIndex = 0
@@ -28,8 +31,11 @@ final class EmojiMemoryGameView: StatefulView {
     private var needsTargetUpdate = true
     private var subscription: Cancellable?
 
-    init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions) {
+    init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
+         scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {
         self.game = game
+        self.scores = scores
+        self.userThemes = userThemes
         self.animator = animator
         self.clock = clock
         self.size = size

@@ -52,12 +52,15 @@ public enum Launcher {
     }
 
     static func makeView(_ options: AppOptions, clock: Clock, size: Size,
-                                 themes: [Theme], theme: Theme?, seed: UInt64) -> EmojiMemoryGameView {
+                         themes: [Theme], theme: Theme?, seed: UInt64,
+                         scores: ScoreRecording = InMemoryScores(),
+                         userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {
         let gameClock = GameClock { [clock] in clock.now }
         let game = EmojiMemoryGame(themes: themes, theme: theme, seed: seed, clock: gameClock)
         let animator = Animator(clock: clock)
         animator.reducedMotion = options.reducedMotion
-        return EmojiMemoryGameView(game: game, animator: animator, clock: clock, size: size, options: options)
+        return EmojiMemoryGameView(game: game, animator: animator, clock: clock, size: size, options: options,
+                                   scores: scores, userThemes: userThemes)
     }
 
     private static func runHeadless(_ options: AppOptions, script: KeyScript, themes: [Theme],
