@@ -69,11 +69,9 @@ static inline mmask_t cn_button3_clicked(void) { return BUTTON3_CLICKED; }
 static inline mmask_t cn_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 static inline mmask_t cn_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 
-/// `get_wch` is a macro over stdscr; errno is cleared first so the caller can tell EINTR from EOF.
-static inline int cn_get_wch(wint_t *wch) { errno = 0; return wget_wch(stdscr, wch); }
-/// Byte-level read (bytes 0–255, KEY_* codes, ERR), errno cleared first. NcursesScreen decodes
-/// UTF-8 itself: get_wch keeps collecting bytes after an invalid one (up to 16), swallowing the
-/// keys typed after it.
+/// Byte-level read (bytes 0–255, KEY_* codes, ERR) on stdscr, errno cleared first so the caller
+/// can tell EINTR from EOF. NcursesScreen decodes UTF-8 itself rather than use get_wch, which
+/// keeps collecting bytes after an invalid one (up to 16), swallowing the keys typed after it.
 static inline int cn_getch(void) { errno = 0; return wgetch(stdscr); }
 static inline int cn_ungetch(int ch) { return ungetch(ch); }
 static inline int cn_errno(void) { return errno; }

@@ -74,7 +74,7 @@ enum TerminalGuard {
         var bytes: [UInt8] = []
         func append(_ s: UnsafePointer<CChar>?) {
             guard let s else { return }
-            bytes += Array(String(cString: s).utf8)
+            bytes += withoutPadding(Array(String(cString: s).utf8))
         }
         // ncurses enables the mouse with the XM string when the entry has one (SGR 1006 for
         // xterm-256color), else with plain X10 1000.
@@ -85,6 +85,24 @@ enum TerminalGuard {
         }
         for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] { append(cn_tigetstr(cap)) }
         return bytes
+    }
+
+    /// Drops terminfo delay markers (`$<5>`, `$<2/*>`): tputs would turn them into waits, but the
+    /// crash path writes the strings raw, where they would show up as text (vt100's sgr0 has one).
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
+               let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")),
+               bytes[(i + 2)..<end].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "/") }) {
+                i = end + 1
+                continue
+            }
+            result.append(bytes[i])
+            i += 1
+        }
+        return result
     }
 
     /// restoreBytes() for a named terminal type, without a screen (tests; nil if TERM is unknown).
