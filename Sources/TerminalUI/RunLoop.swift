@@ -42,6 +42,9 @@ public final class RunLoop {
 
     private var needsDisplay = true
     private var lastFrameTime = -Double.infinity
+    /// Whether the last frame drawn was mid-animation: the frame after an animation ends must
+    /// still be drawn, or the screen keeps the last in-between state until the next key.
+    private var drewMidAnimation = false
 
     public init(screen: Screen, clock: Clock, content: RunLoopContent, fps: Double,
                 script: KeyScript? = nil, endsWithScript: Bool = false,
@@ -78,8 +81,9 @@ public final class RunLoop {
             let animating = content.isAnimating
             let timedChange = content.nextTimedChange
             if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6)
-                || (timedChange.map { $0 <= now } ?? false) {
+                || (!animating && drewMidAnimation) || (timedChange.map { $0 <= now } ?? false) {
                 draw(at: now)
+                drewMidAnimation = animating
             }
             let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
                                            frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
@@ -92,7 +96,10 @@ public final class RunLoop {
 
     private func draw(at time: Double) {
         screen.present(content.render(in: screen.size))
-        lastFrameTime = time
+        // Keep the frame grid: a frame drawn a little late still counts from when it was due,
+        // so wake-up latency does not pile up into a lower frame rate.
+        let due = lastFrameTime + frameInterval
+        lastFrameTime = (time >= due - 1e-6 && time - due < frameInterval) ? due : time
         needsDisplay = false
     }
 

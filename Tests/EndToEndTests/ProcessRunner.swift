@@ -1,9 +1,18 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Runs a program to completion with Foundation's Process, collecting stdout and stderr.
+/// Runs a program to completion, collecting stdout and stderr.
+///
+/// Uses `posix_spawn` rather than Foundation's `Process`, for two reasons found the hard way:
+/// - The test runner's threads block most signals, and a spawned child inherits that mask. tmux's
+///   server (forked from the client we spawn) and the app inside it then never see SIGCHLD, SIGTERM,
+///   SIGHUP or SIGWINCH: `kill-server` does nothing and resizes never arrive. We spawn with an empty
+///   signal mask and default dispositions, as a shell would.
+/// - tmux's client forks the server, so output goes to temp files, not pipes that might stay open.
 struct ProcessOutput {
     var status: Int32
-    var terminationReason: Process.TerminationReason
     var stdout: Data
     var stderr: Data
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -16,10 +25,8 @@ struct ProcessOutput {
     }
 }
 
-struct ProcessTimeout: Error, CustomStringConvertible {
-    var command: String
-    var seconds: Double
-    var description: String { "\(command) did not finish within \(seconds) s (killed)" }
+struct ProcessFailure: Error, CustomStringConvertible {
+    var description: String
 }
 
 enum ProcessRunner {
@@ -30,42 +37,86 @@ enum ProcessRunner {
         return env
     }
 
-    /// - Parameters:
-    ///   - stdin: nil for /dev/null (not a tty).
+    private static let counterLock = NSLock()
+    private static var counter = 0
+    private static func nextOutputBase() -> String {
+        counterLock.lock(); defer { counterLock.unlock() }
+        counter += 1
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("memorize-e2e-run-\(getpid())-\(counter)").path
+    }
+
+    /// Runs `executable arguments` with stdin from /dev/null (not a tty) and waits for it.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    stdin: FileHandle? = nil, timeout: Double = 15) throws -> ProcessOutput {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment ?? baseEnvironment
-        let out = Pipe(), err = Pipe()
-        process.standardInput = stdin ?? FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-
-        var outData = Data(), errData = Data()
-        let group = DispatchGroup()
-        let readers = DispatchQueue(label: "e2e.process.readers", attributes: .concurrent)
-        group.enter()
-        readers.async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        readers.async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            usleep(100_000)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            _ = group.wait(timeout: .now() + 2)
-            throw ProcessTimeout(command: ([executable] + arguments).joined(separator: " "), seconds: timeout)
+                    timeout: Double = 15) throws -> ProcessOutput {
+        let base = nextOutputBase()
+        let outPath = base + ".out", errPath = base + ".err"
+        defer {
+            unlink(outPath)
+            unlink(errPath)
         }
-        process.waitUntilExit()
-        _ = group.wait(timeout: .now() + 5)
-        return ProcessOutput(status: process.terminationStatus, terminationReason: process.terminationReason,
-                             stdout: outData, stderr: errData)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGCHLD, SIGWINCH, SIGTSTP, SIGTTIN,
+                       SIGTTOU, SIGUSR1, SIGUSR2] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let env = environment ?? baseEnvironment
+        let argv = [executable] + arguments
+        let envp = env.keys.sorted().map { "\($0)=\(env[$0]!)" }
+        var pid: pid_t = 0
+        let spawned = withCStringArray(argv) { cArgv in
+            withCStringArray(envp) { cEnvp in
+                posix_spawn(&pid, executable, &actions, &attributes, cArgv, cEnvp)
+            }
+        }
+        guard spawned == 0 else {
+            throw ProcessFailure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result < 0 && errno != EINTR {
+                throw ProcessFailure(description: "waitpid(\(pid)) failed: \(String(cString: strerror(errno)))")
+            }
+            if Date() >= deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw ProcessFailure(description: "\(argv.joined(separator: " ")) did not finish within \(timeout) s (killed)")
+            }
+            usleep(2_000)
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let out = FileManager.default.contents(atPath: outPath) ?? Data()
+        let err = FileManager.default.contents(atPath: errPath) ?? Data()
+        return ProcessOutput(status: exitStatus, stdout: out, stderr: err)
+    }
+
+    private static func withCStringArray<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers = strings.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        return body(pointers + [nil])
     }
 }
 

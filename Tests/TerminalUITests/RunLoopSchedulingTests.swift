@@ -33,6 +33,28 @@ import Testing
         func performScriptCommand(_ name: String, argument: String) -> String? { nil }
     }
 
+    /// The final state of an animation is drawn even when it ends between two frames.
+    @Test func lastFrameOfAnAnimationIsDrawn() throws {
+        final class Fader: RunLoopContent {
+            let clock: VirtualClock
+            init(clock: VirtualClock) { self.clock = clock }
+            func handle(_ event: Event) {}
+            func render(in size: Size) -> Canvas {
+                var canvas = Canvas(size: size)
+                canvas.put(clock.now < 0.05 ? "moving" : "done", x: 0, y: 0)
+                return canvas
+            }
+            func tick() {}
+            var isAnimating: Bool { clock.now < 0.05 }   // ends between frames 1 (0.033) and 2 (0.067)
+            var exitCode: Int32? { nil }
+            func performScriptCommand(_ name: String, argument: String) -> String? { nil }
+        }
+        let clock = VirtualClock()
+        let screen = HeadlessScreen(size: Size(width: 10, height: 1), clock: clock)
+        _ = try RunLoop(screen: screen, clock: clock, content: Fader(clock: clock), fps: 30).run()
+        #expect(screen.canvas.plainText == "done")
+    }
+
     @Test func realLoopDrawsAtFpsThenBlocks() throws {
         let clock = VirtualClock()
         let screen = HeadlessScreen(size: Size(width: 10, height: 3), clock: clock)

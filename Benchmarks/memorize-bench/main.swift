@@ -1,0 +1,28 @@
+import Glibc
+
+// memorize-bench: measures the release build of memorize-tui as players feel it (issue 5) and
+// prints one `name: value unit (target …) ok/MISS` line per figure. It reports; it never fails
+// on a missed target (exit 0), only when it cannot run at all (exit 2).
+// Run: bash Benchmarks/run.sh  (builds the release binary first, then runs this).
+// Options: --binary PATH (default: the memorize-tui next to this executable);
+//          --only headless|live|startup (repeatable) to run some parts only.
+
+setvbuf(stdout, nil, _IOLBF, 0)   // lines appear as they are measured
+let arguments = CommandLine.arguments
+let only = Set(arguments.indices.filter { arguments[$0] == "--only" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] })
+func wanted(_ part: String) -> Bool { only.isEmpty || only.contains(part) }
+
+guard let binary = BenchEnvironment.locate(arguments: arguments), let environment = BenchEnvironment(binary: binary) else {
+    fputs("memorize-bench: no memorize-tui release binary; build it first: swift build -c release --scratch-path .build-bench (or pass --binary PATH)\n", stderr)
+    exit(2)
+}
+
+for line in Machine.header(binary: binary) { print(line) }
+let report = Report()
+if wanted("headless") { HeadlessFrameCost.report(into: report) }
+let runs = wanted("live") ? LiveGameRun.report(into: report, environment: environment) : []
+if wanted("startup") { Startup.report(into: report, environment: environment, gamePeakRSSKiB: runs.map(\.peakRSSKiB).max()) }
+report.printSummary()
+print(Machine.loadLine(when: "end"))
+environment.removeWorkDirectory()
+exit(0)

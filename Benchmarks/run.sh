@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The performance benchmark (README "Performance", issue 5): builds the release binary and the
+# benchmark in their own scratch path, then measures the binary and prints one line per figure.
+# Usage: bash Benchmarks/run.sh [--only headless|live|startup]...
+# For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Both products: `swift run memorize-bench` alone would not rebuild memorize-tui.
+swift build -c release --scratch-path .build-bench >&2
+exec .build-bench/release/memorize-bench "$@"

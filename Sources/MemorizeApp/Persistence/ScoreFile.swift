@@ -1,0 +1,108 @@
+import Foundation
+
+/// The scores.json format: `{"version":1,"best":{"Halloween":{"score":12,"moves":20,"seconds":41.5}}}`.
+/// Decoding checks every value's type and range and says where a bad one is.
+enum ScoreFile {
+    static let version = 1
+
+    /// Anything outside these is not a game anyone played: the file was edited or damaged.
+    static let scoreLimit = 1_000_000_000
+    static let movesLimit = 1_000_000_000
+    static let secondsLimit = 1e9
+
+    enum Problem: Error, Equatable {
+        /// Bad content: where (byte offset, when known) and what.
+        case invalid(offset: Int?, reason: String)
+        /// Written by a newer memorize-tui: fine, just not ours to read or replace.
+        case newerVersion(Int, offset: Int)
+
+        /// `path:line:column: reason`, the way compilers name places.
+        func message(path: String, bytes: [UInt8]) -> String {
+            switch self {
+            case .invalid(let offset?, let reason):
+                let place = PositionedJSON.lineAndColumn(ofOffset: offset, in: bytes)
+                return "\(path):\(place.line):\(place.column): \(reason)"
+            case .invalid(nil, let reason):
+                return "\(path): \(reason)"
+            case .newerVersion(let version, let offset):
+                let place = PositionedJSON.lineAndColumn(ofOffset: offset, in: bytes)
+                return "\(path):\(place.line):\(place.column): version \(version) was written by a newer memorize-tui"
+            }
+        }
+    }
+
+    static func decode(_ bytes: [UInt8]) throws(Problem) -> [String: BestScore] {
+        let json: PositionedJSON
+        do {
+            json = try PositionedJSON(bytes)
+        } catch let error as PositionedJSON.SyntaxError {
+            throw .invalid(offset: error.offset, reason: "invalid JSON: \(error.message)")
+        } catch {
+            throw .invalid(offset: nil, reason: "invalid JSON: \(error)")
+        }
+        let root = json.root
+        guard case .object = root.value else { throw .invalid(offset: root.offset, reason: "expected an object at the top level, found \(root.kindDescription)") }
+
+        guard let versionNode = root.member("version") else { throw .invalid(offset: root.offset, reason: "missing \"version\"") }
+        let version = try integer(versionNode, named: "version", in: Int.min...Int.max)
+        if version > Self.version { throw .newerVersion(version, offset: versionNode.offset) }
+        if version < Self.version { throw .invalid(offset: versionNode.offset, reason: "version: \(version) is not a version memorize-tui writes") }
+
+        guard let best = root.member("best") else { throw .invalid(offset: root.offset, reason: "missing \"best\"") }
+        guard case .object(let entries) = best.value else { throw .invalid(offset: best.offset, reason: "best: expected an object, found \(best.kindDescription)") }
+        var bests: [String: BestScore] = [:]
+        for (theme, node) in entries {
+            let name = "best.\(theme)"
+            guard !theme.allSatisfy(\.isWhitespace) else { throw .invalid(offset: node.offset, reason: "best: a theme name is empty") }
+            guard case .object = node.value else { throw .invalid(offset: node.offset, reason: "\(name): expected an object, found \(node.kindDescription)") }
+            func field(_ key: String) throws(Problem) -> PositionedJSON.Node {
+                guard let value = node.member(key) else { throw .invalid(offset: node.offset, reason: "\(name): missing \"\(key)\"") }
+                return value
+            }
+            bests[theme] = BestScore(
+                score: try integer(field("score"), named: "\(name).score", in: -scoreLimit...scoreLimit),
+                moves: try integer(field("moves"), named: "\(name).moves", in: 0...movesLimit),
+                seconds: try seconds(field("seconds"), named: "\(name).seconds"))
+        }
+        return bests
+    }
+
+    /// Pretty-printed with sorted keys: readable, and the same bests always give the same bytes.
+    static func encode(_ bests: [String: BestScore]) throws -> Data {
+        struct File: Encodable {
+            let version: Int
+            let best: [String: BestScore]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Throws rather than return something partial: saving nothing beats saving garbage.
+        return try encoder.encode(File(version: version, best: bests)) + Data("\n".utf8)
+    }
+
+    /// Whether a result can be stored and read back (a NaN or negative time from a bug is not).
+    static func isStorable(_ best: BestScore) -> Bool {
+        (-scoreLimit...scoreLimit).contains(best.score) && (0...movesLimit).contains(best.moves)
+            && best.seconds.isFinite && (0...secondsLimit).contains(best.seconds)
+    }
+
+    private static func integer(_ node: PositionedJSON.Node, named name: String, in range: ClosedRange<Int>) throws(Problem) -> Int {
+        guard case .number(let text) = node.value else { throw .invalid(offset: node.offset, reason: "\(name): expected a whole number, found \(node.kindDescription)") }
+        guard let value = Int(text) else {
+            let isWhole = !text.contains(where: { ".eE".contains($0) })
+            throw .invalid(offset: node.offset, reason: isWhole ? "\(name): \(text) is too large" : "\(name): \(text) is not a whole number")
+        }
+        guard range.contains(value) else {
+            throw .invalid(offset: node.offset, reason: "\(name): \(value) is out of range (\(range.lowerBound)…\(range.upperBound))")
+        }
+        return value
+    }
+
+    private static func seconds(_ node: PositionedJSON.Node, named name: String) throws(Problem) -> Double {
+        guard case .number(let text) = node.value else { throw .invalid(offset: node.offset, reason: "\(name): expected a number, found \(node.kindDescription)") }
+        // Double("1e999") is infinity: a valid JSON number, but no game lasted that long.
+        guard let value = Double(text), value.isFinite, (0...secondsLimit).contains(value) else {
+            throw .invalid(offset: node.offset, reason: "\(name): \(text) is out of range (0…\(Int(secondsLimit)))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Memorize
+import TerminalUI
+
+/// The player's own themes in `themes.json` (see `XDGPaths.themesFile`), in the same format as
+/// assets/themes.json.
+///
+/// A bad file (bad JSON, a theme that breaks the rules, unreadable, too large) is reported with
+/// `file:line:column` and KEPT exactly as it is: the playable themes in it are still offered, but
+/// `save` refuses until the player fixes or moves the file, so nothing they wrote is lost.
+public final class UserThemeStore: UserThemeStoring {
+    public let path: String
+    public private(set) var themes: [Theme] = []
+    public private(set) var warning: String?
+
+    /// The bytes last read or written: a different file on disk at save time was edited meanwhile.
+    private var knownBytes: [UInt8]?
+
+    /// Loads `path` at once; never throws: problems end up in `warning`.
+    public init(path: String) {
+        self.path = path
+        reload()
+    }
+
+    /// The player's real store, or nil when no home directory is known (use `InMemoryThemes`).
+    public convenience init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let path = XDGPaths(environment: environment).themesFile else { return nil }
+        self.init(path: path)
+    }
+
+    /// Reads the file again (after the player says they fixed it, say).
+    public func reload() {
+        let state = Self.inspect(path)
+        themes = state.themes
+        warning = state.problem.map { "User themes: \($0); the file is kept as it is and changes will not be saved until it is fixed or moved away" }
+        knownBytes = state.bytes
+    }
+
+    /// Writes `themes` atomically (file mode 0644, a new directory 0700).
+    /// - Throws: `UserThemeStoreError`; the file on disk is then unchanged.
+    public func save(_ themes: [Theme]) throws {
+        try Self.check(themes)
+        let state = Self.inspect(path)
+        if let problem = state.problem {
+            throw UserThemeStoreError.fileKept(problem)
+        }
+        if let bytes = state.bytes, bytes != knownBytes {
+            // Edited by hand (or by another memorize-tui, or fixed by the player) while we ran:
+            // show the player the new file rather than overwrite it. A file moved away is fine.
+            reload()
+            throw UserThemeStoreError.changedOnDisk(path)
+        }
+        let data: Data
+        do {
+            data = try Self.encode(themes)
+        } catch {
+            throw UserThemeStoreError.encodingFailed("\(error)")
+        }
+        do {
+            try AtomicFile.write(data, to: path, mode: 0o644)
+        } catch let error as AtomicFile.Error {
+            throw UserThemeStoreError.writeFailed(error)
+        }
+        self.themes = themes
+        knownBytes = Array(data)
+        warning = nil
+    }
+
+    /// `{"themes": [...]}`, keys in the order of assets/themes.json.
+    static func encode(_ themes: [Theme]) throws -> Data {
+        struct File: Encodable { let themes: [Theme] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(File(themes: themes)) + Data("\n".utf8)
+    }
+
+    /// Refuses what could not be loaded back: unplayable themes and two themes with one name
+    /// (the name is a theme's identity).
+    private static func check(_ themes: [Theme]) throws {
+        var names: Set<String> = []
+        for theme in themes {
+            let problems = Self.problems(of: theme)
+            if !problems.isEmpty { throw UserThemeStoreError.invalidTheme(name: theme.name, problems: problems) }
+            if !names.insert(theme.name).inserted { throw UserThemeStoreError.duplicateName(theme.name) }
+        }
+    }
+
+    /// ThemeLibrary's rules, plus the one it cannot check without a terminal: each emoji must be
+    /// two columns wide for ncurses (🕷 is one), or the cards come out misaligned.
+    static func problems(of theme: Theme) -> [String] {
+        var problems = ThemeLibrary.validate(theme)
+        for (number, emoji) in zip(1..., theme.emoji) where emoji.unicodeScalars.count == 1 && !TextWidth.isWideSingleScalar(emoji) {
+            problems.append("emoji \(number) \"\(emoji)\" is \(TextWidth.of(emoji)) column(s) wide in a terminal, not 2")
+        }
+        return problems
+    }
+
+    private struct State {
+        var themes: [Theme] = []
+        /// One line naming the file (and line) when the file must be kept and not saved over.
+        var problem: String?
+        /// The file's bytes; nil when it does not exist.
+        var bytes: [UInt8]?
+    }
+
+    private static func inspect(_ path: String) -> State {
+        // Following symlinks: a config file may live in a dotfiles repository. Saving over a link
+        // is refused by AtomicFile, with a message saying so.
+        switch GuardedRead.read(path, followSymlinks: true) {
+        case .missing:
+            return State()
+        case .refused(let refusal):
+            return State(problem: "\(path) \(refusal.description)", bytes: [])
+        case .contents(let bytes):
+            let decoded: [Theme]
+            do {
+                decoded = try ThemeLibrary.decode(Data(bytes), source: path)
+            } catch let error as ThemeFileError {
+                return State(problem: error.message, bytes: bytes)
+            } catch {
+                return State(problem: "\(path): \(error)", bytes: bytes)
+            }
+            return validated(decoded, bytes: bytes, path: path)
+        }
+    }
+
+    /// Keeps the playable themes; the first bad one becomes the problem, placed at its line.
+    private static func validated(_ decoded: [Theme], bytes: [UInt8], path: String) -> State {
+        var state = State(bytes: bytes)
+        var names: Set<String> = []
+        for (index, theme) in decoded.enumerated() {
+            var problems = Self.problems(of: theme)
+            if names.contains(theme.name) { problems.append("another theme above has the same name") }
+            guard problems.isEmpty else {
+                if state.problem == nil {
+                    state.problem = "\(place(ofTheme: index, in: bytes, path: path)): theme \"\(theme.name)\": \(problems.joined(separator: "; "))"
+                }
+                continue
+            }
+            names.insert(theme.name)
+            state.themes.append(theme)
+        }
+        return state
+    }
+
+    private static func place(ofTheme index: Int, in bytes: [UInt8], path: String) -> String {
+        guard let json = try? PositionedJSON(bytes),
+              let node = json.node(at: [ThemeKey(stringValue: "themes"), ThemeKey(intValue: index)]) else {
+            return "\(path): themes[\(index)]"
+        }
+        let place = PositionedJSON.lineAndColumn(ofOffset: node.offset, in: bytes)
+        return "\(path):\(place.line):\(place.column)"
+    }
+
+    private struct ThemeKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+    }
+}
+
+/// Why `UserThemeStore.save` refused; the old file is untouched in every case.
+public enum UserThemeStoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// The file on disk is bad (the message names file and line): fix or move it first.
+    case fileKept(String)
+    case changedOnDisk(String)
+    case invalidTheme(name: String, problems: [String])
+    case duplicateName(String)
+    case writeFailed(AtomicFile.Error)
+    case encodingFailed(String)
+
+    public var description: String {
+        switch self {
+        case .fileKept(let problem):
+            return "Not saved: \(problem); fix or move that file, then save again"
+        case .changedOnDisk(let path):
+            return "Not saved: \(path) was changed by something else; it has been reloaded, make your change again"
+        case .invalidTheme(let name, let problems):
+            return "Not saved: theme \"\(name)\": \(problems.joined(separator: "; "))"
+        case .duplicateName(let name):
+            return "Not saved: two themes are named \"\(name)\""
+        case .writeFailed(let error):
+            return "Not saved: \(error)"
+        case .encodingFailed(let reason):
+            return "Not saved: the themes could not be written as JSON (\(reason))"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

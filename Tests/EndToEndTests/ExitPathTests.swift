@@ -1,0 +1,52 @@
+import Foundation
+@testable import MemorizeApp
+import TerminalUI
+import Testing
+
+extension EndToEndTests {
+    @Suite("Exit paths")
+    struct ExitPaths {
+        enum Path: String, CaseIterable, CustomTestStringConvertible, Sendable {
+            case q, ctrlC, sigterm, sighup, sigtermWhileAnimating, qWhileTooSmall
+            var testDescription: String { rawValue }
+        }
+
+        @Test("every way out writes an exit code and gives the terminal back", arguments: Path.allCases)
+        func exitRestoresTheTerminal(_ path: Path) throws {
+            let reference = try ReferenceGame()
+            let layout = reference.layout(Check.size80x24)
+            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color", arguments: ReferenceGame.arguments)
+            defer { session.close() }
+            try session.waitForGame()
+            let running = try session.flags()
+            #expect(running.alternateOn && running.mouseAny && !running.cursorVisible,
+                    "while the game runs: alternate screen, mouse on, cursor hidden; got \(running)")
+
+            // A quit is a normal exit (0). A signal may end the game the normal way (0) or report
+            // itself the shell's way (128 + signal); either way the terminal must come back.
+            var expected: Set<Int32> = [0]
+            switch path {
+            case .q:
+                try session.sendKeys("q")
+            case .ctrlC:
+                try session.sendKeys("C-c")
+            case .sigterm, .sighup:
+                // Idle: the app is blocked reading input with no timeout.
+                let signal = path == .sigterm ? SIGTERM : SIGHUP
+                expected.insert(128 + signal)
+                #expect(kill(try session.appPID(), signal) == 0)
+            case .sigtermWhileAnimating:
+                try session.sendKeys("d")
+                try session.waitUntil("the deal to be under way") { !$0.isBlank(layout.grid.cardFrames[0]) }
+                expected.insert(128 + SIGTERM)
+                #expect(kill(try session.appPID(), SIGTERM) == 0)
+            case .qWhileTooSmall:
+                try session.resize(to: Size(width: 30, height: 10))
+                try session.waitFor("Terminal too small (30x10)")
+                try session.sendKeys("q")
+            }
+            try session.expectTerminalRestored(exitCode: expected)
+            #expect(session.stderrText().isEmpty, "nothing on stderr after a clean exit: \(session.stderrText())")
+        }
+    }
+}
