@@ -10,14 +10,20 @@ public final class EmojiMemoryGame: ObservableObject {
     @Published private var model: MemoryGame<String>
     @Published public private(set) var theme: Theme
 
-    public let themes: [Theme]
+    /// Built-in themes (assets/themes.json) first, then the player's playable ones (assignment 6).
+    public var themes: [Theme] { builtInThemes + userThemes }
+    public let builtInThemes: [Theme]
+    public private(set) var userThemes: [Theme] = []
+    /// When dealing began and when the last pair matched, on the game clock: the win screen's time.
+    public private(set) var startTime: Double?
+    public private(set) var endTime: Double?
     private let clock: GameClock
     /// Decides every new game's shuffle and `newGame`'s theme: one seed replays a whole session.
     private var generator: SeededRandomNumberGenerator
 
     public init(themes: [Theme], theme: Theme? = nil, seed: UInt64, clock: GameClock) {
         precondition(!themes.isEmpty, "EmojiMemoryGame needs at least one theme")
-        self.themes = themes
+        builtInThemes = themes
         self.clock = clock
         generator = SeededRandomNumberGenerator(seed: seed)
         let chosen = theme ?? themes.randomElement(using: &generator)!
@@ -42,10 +48,39 @@ public final class EmojiMemoryGame: ObservableObject {
 
     // MARK: - Intents
 
-    public func choose(_ card: Card) { model.choose(card) }
+    public func choose(_ card: Card) {
+        model.choose(card)
+        if model.isOver, endTime == nil { endTime = clock.now() }
+    }
     public func shuffle() { model.shuffle() }
     /// Same theme, freshly shuffled cards, score back to 0.
-    public func restart() { model = Self.createMemoryGame(theme: theme, generator: &generator, clock: clock) }
+    public func restart() {
+        model = Self.createMemoryGame(theme: theme, generator: &generator, clock: clock)
+        startTime = nil
+        endTime = nil
+    }
+    /// The game clock starts with the first deal, not when the cards sit in the deck.
+    public func startClock() {
+        if startTime == nil { startTime = clock.now() }
+    }
+
+    /// The finished game, for the win screen and the score book; nil while pairs are left.
+    public var result: GameResult? {
+        guard isOver, let endTime else { return nil }
+        return GameResult(theme: theme.name, score: score, moves: moves, seconds: max(0, endTime - (startTime ?? endTime)))
+    }
+
+    /// Replaces the player's themes. Ones that cannot be played (a built-in's name, a repeated
+    /// name, a bad emoji) are left out here; the chooser still lists them so they can be fixed.
+    public func setUserThemes(_ candidates: [Theme]) {
+        var accepted: [Theme] = []
+        for theme in candidates {
+            let others = (builtInThemes + accepted).map(\.name)
+            if ThemeRules.problems(with: theme, otherNames: others).isEmpty { accepted.append(theme) }
+        }
+        userThemes = accepted
+    }
+
     /// A random theme (a different one when there is a choice), as assignment 2 asks.
     public func newGame() {
         let others = themes.filter { $0.name != theme.name }

@@ -1,15 +1,38 @@
 import TerminalUI
 
-/// Input → intents. Keys go through the one KeyBinding table; clicks hit-test what is drawn.
+/// Input → intents. Keys go through the key table of the screen showing (KeyBindings.swift);
+/// clicks hit-test what is drawn.
 extension EmojiMemoryGameView {
     func handle(_ event: Event) {
         switch event {
         case .key(let key):
-            if let command = KeyBinding.command(for: key) { perform(command) }
+            if overlay != nil {
+                switch KeyBinding.command(for: key, in: KeyBinding.overlay) {
+                case .closeOverlay: overlay = nil
+                case .quit: quit()
+                default: break
+                }
+                return
+            }
+            switch page {
+            case .game:
+                let table = win != nil ? KeyBinding.win : KeyBinding.all
+                if let command = KeyBinding.command(for: key, in: table) { perform(command) }
+            case .chooser: handleChooser(key)
+            case .editor: handleEditor(key)
+            }
         case .mouse(let mouse):
             // A press acts at once; the release that follows it must not act twice.
             guard mouse.button == .left, mouse.kind != .release else { return }
-            click(at: mouse.position)
+            if overlay != nil {
+                overlay = nil
+                return
+            }
+            switch page {
+            case .game: click(at: mouse.position)
+            case .chooser: clickChooser(at: mouse.position)
+            case .editor: clickEditor(at: mouse.position)
+            }
         case .resize(let newSize):
             resize(to: newSize)
         case .terminate:
@@ -17,15 +40,8 @@ extension EmojiMemoryGameView {
         }
     }
 
+    /// The game page's commands (its own table, or the win screen's).
     func perform(_ command: Command) {
-        if overlay != nil {
-            switch command {
-            case .quit: quit()
-            case .help, .closeOverlay: overlay = nil
-            default: break
-            }
-            return
-        }
         guard !layout.isTooSmall || command == .quit else { return }
         switch command {
         case .moveFocus(let dx, let dy): moveFocus(dx: dx, dy: dy)
@@ -34,10 +50,10 @@ extension EmojiMemoryGameView {
         case .shuffle: shuffle()
         case .restart: restart()
         case .newGame: newGame()
-        case .themes: nextTheme()
+        case .themes: showChooser()
         case .help: overlay = .help
-        case .closeOverlay: break
         case .quit: quit()
+        default: break
         }
     }
 
@@ -54,29 +70,26 @@ extension EmojiMemoryGameView {
         return !isUndealt(card) && !(card.isMatched && !card.isFaceUp)
     }
 
-    /// Moves through the grid, stepping over holes, stopping at the edges.
+    /// Moves to the nearest card on the table in that direction: along the same row or column
+    /// first (stepping over holes), else the closest row or column beyond, so the focus can
+    /// never be walled in by holes.
     func moveFocus(dx: Int, dy: Int) {
-        let count = game.cards.count
         let columns = max(1, layout.grid.columnCount)
-        guard count > 0 else { return }
-        var row = focusIndex / columns, column = focusIndex % columns
-        while true {
-            row += dy
-            column += dx
-            let index = row * columns + column
-            guard row >= 0, column >= 0, column < columns, index < count else { return }
-            if isFocusable(index) {
-                focusIndex = index
-                return
+        let here = (row: focusIndex / columns, column: focusIndex % columns)
+        var best: (offLine: Int, distance: Int, index: Int)?
+        for index in game.cards.indices where index != focusIndex && isFocusable(index) {
+            let row = index / columns, column = index % columns
+            let distance = dx != 0 ? (column - here.column) * dx : (row - here.row) * dy
+            let offLine = dx != 0 ? abs(row - here.row) : abs(column - here.column)
+            guard distance > 0 else { continue }
+            if best.map({ (offLine, distance) < ($0.offLine, $0.distance) }) ?? true {
+                best = (offLine, distance, index)
             }
         }
+        if let best { focusIndex = best.index }
     }
 
     private func click(at point: Point) {
-        if overlay != nil {
-            overlay = nil
-            return
-        }
         guard !layout.isTooSmall else { return }
         for button in GameLayout.Button.allCases where layout.frame(of: button).contains(point) {
             switch button {
@@ -88,6 +101,7 @@ extension EmojiMemoryGameView {
         }
         let now = clock.now
         let order = drawOrder(at: now)
+        guard win == nil else { return }
         if !order.inDeck.isEmpty, layout.deckFrame.contains(point) {
             dealAll()
             return

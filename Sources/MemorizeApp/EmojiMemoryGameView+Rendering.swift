@@ -5,21 +5,44 @@ import TerminalUI
 extension EmojiMemoryGameView {
     func render(in canvasSize: Size) -> Canvas {
         var canvas = Canvas(size: canvasSize)
-        let layout = canvasSize == size ? self.layout : GameLayout(size: canvasSize, cardCount: game.cards.count)
+        switch page {
+        case .game:
+            renderGame(on: &canvas)
+        case .chooser:
+            guard fits(canvasSize, ThemeChooserView.minimumSize, on: &canvas) else { return canvas }
+            ThemeChooserView(chooser: chooser, playing: game.theme, ascii: options.ascii, monochrome: options.monochrome)
+                .draw(on: &canvas)
+        case .editor:
+            guard let editor, fits(canvasSize, ThemeEditorView.minimumSize, on: &canvas) else { return canvas }
+            ThemeEditorView(editor: editor, monochrome: options.monochrome).draw(on: &canvas)
+        }
+        if overlay == .help {
+            drawHelp(on: &canvas, palette: Palette(theme: game.theme.color, monochrome: options.monochrome, ascii: options.ascii))
+        }
+        return canvas
+    }
+
+    private func renderGame(on canvas: inout Canvas) {
+        let layout = canvas.size == size ? self.layout : GameLayout(size: canvas.size, cardCount: game.cards.count)
         if layout.isTooSmall {
-            drawTooSmall(layout, on: &canvas)
-            return canvas
+            drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
+            return
         }
         let palette = Palette(theme: game.theme.color, monochrome: options.monochrome, ascii: options.ascii)
         let now = clock.now
         drawTitle(on: &canvas, palette: palette)
         drawCards(layout: layout, at: now, on: &canvas, palette: palette)
         drawButtons(layout: layout, on: &canvas, palette: palette)
-        if game.isOver, dealt.count == game.cards.count {
-            drawWinBanner(on: &canvas, palette: palette)
+        if let win, dealt.count == game.cards.count {
+            drawBox(win.lines(ascii: options.ascii), on: &canvas, palette: palette)
         }
-        if overlay == .help { drawHelp(on: &canvas, palette: palette) }
-        return canvas
+    }
+
+    /// The chooser and editor need some room too; below it they say how much, like the game.
+    private func fits(_ size: Size, _ need: Size, on canvas: inout Canvas) -> Bool {
+        guard size.width < need.width || size.height < need.height else { return true }
+        drawTooSmall(size, need: need, on: &canvas)
+        return false
     }
 
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
@@ -76,14 +99,7 @@ extension EmojiMemoryGameView {
     }
 
     func displayContent(of card: EmojiMemoryGame.Card) -> String {
-        guard options.ascii else { return card.content }
-        let theme = game.theme
-        if let index = theme.emoji.firstIndex(of: card.content), let ascii = theme.ascii, index < ascii.count {
-            return ascii[index]
-        }
-        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let index = theme.emoji.firstIndex(of: card.content) ?? 0
-        return String(letters[index % letters.count])
+        options.ascii ? game.theme.asciiFace(of: card.content) : card.content
     }
 
     private func drawCards(layout: GameLayout, at time: Double, on canvas: inout Canvas, palette: Palette) {
@@ -107,7 +123,7 @@ extension EmojiMemoryGameView {
 
     private func drawTitle(on canvas: inout Canvas, palette: Palette) {
         let width = canvas.size.width
-        canvas.put(" \(game.theme.name)", x: 0, y: 0, style: palette.title)
+        canvas.put(" \(game.theme.name.asciiOnly(options.ascii))", x: 0, y: 0, style: palette.title)
         let score = "Score: \(game.score)"
         canvas.put(score, x: (width - score.count) / 2, y: 0, style: Style(bold: true))
         let pairs = "Pairs left: \(game.pairsLeft) "
@@ -121,35 +137,31 @@ extension EmojiMemoryGameView {
         }
     }
 
-    private func drawTooSmall(_ layout: GameLayout, on canvas: inout Canvas) {
-        let need = layout.minimumSize
+    private func drawTooSmall(_ size: Size, need: Size, on canvas: inout Canvas) {
         let lines = [
-            "Terminal too small (\(layout.size.width)x\(layout.size.height))",
+            "Terminal too small (\(size.width)x\(size.height))",
             "Memorize needs at least \(need.width)x\(need.height)",
             "Enlarge the window; the game is kept.",
         ]
         drawCentred(lines, on: &canvas, style: Style(bold: true))
     }
 
-    private func drawWinBanner(on canvas: inout Canvas, palette: Palette) {
-        let lines = [
-            "You matched every pair!",
-            "Score: \(game.score)   Moves: \(game.moves)",
-            "n new game   r restart   q quit",
-        ]
-        drawBox(lines, on: &canvas, palette: palette)
-    }
-
+    /// The help for the screen showing, generated from that screen's key table: it cannot drift.
     private func drawHelp(on canvas: inout Canvas, palette: Palette) {
-        var lines = ["Keys"]
-        let labelWidth = KeyBinding.all.map { TextWidth.of($0.label) }.max() ?? 0
-        for binding in KeyBinding.all {
-            lines.append(binding.label.padding(toLength: labelWidth + 2 - (TextWidth.of(binding.label) - binding.label.count), withPad: " ", startingAt: 0) + binding.summary)
+        let (table, mouse): ([KeyBinding], [(label: String, summary: String)]) = switch page {
+        case .game: win != nil ? (KeyBinding.win, KeyBinding.winMouseHelp) : (KeyBinding.all, KeyBinding.mouseHelp)
+        case .chooser: (KeyBinding.chooser, KeyBinding.chooserMouseHelp)
+        case .editor: (KeyBinding.editor, KeyBinding.editorMouseHelp)
         }
-        lines.append("Mouse")
-        for (label, summary) in KeyBinding.mouseHelp {
-            lines.append(label.padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0) + summary)
+        let ascii = options.ascii
+        let rows = table.map { ($0.label(ascii: ascii), $0.summary) } + mouse.map { ($0.label, $0.summary) }
+        let labelWidth = rows.map { TextWidth.of($0.0) }.max() ?? 0
+        func row(_ label: String, _ summary: String) -> String {
+            label + String(repeating: " ", count: labelWidth + 2 - TextWidth.of(label)) + summary
         }
+        var lines = ["Keys"] + table.map { row($0.label(ascii: ascii), $0.summary) }
+        lines += ["Mouse"] + mouse.map { row($0.label, $0.summary) }
+        lines.append(KeyBinding.footer(KeyBinding.overlay, ascii: ascii).joined(separator: "   "))
         drawBox(lines, on: &canvas, palette: palette)
     }
 

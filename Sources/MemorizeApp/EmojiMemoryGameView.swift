@@ -2,13 +2,16 @@ import Memorize
 import TerminalUI
 
 /// The game's view (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
-/// which cards have been `dealt`, the keyboard focus, open overlays — plus the intents it sends
-/// to the view model, each wrapped in `withAnimation` as the lecture does.
+/// which cards have been `dealt`, the keyboard focus, open overlays, which screen shows (the game,
+/// the theme chooser or editor of assignment 6) — plus the intents it sends to the view model,
+/// each wrapped in `withAnimation` as the lecture does.
 ///
 /// Model and UI state change instantly. `updateTargets(animation:)` then tells the Animator where
 /// every card should be; the presented values travel there (see Rendering).
 final class EmojiMemoryGameView: StatefulView {
     enum Overlay: Equatable { case help }
+    /// The full-screen pages. Leaving the game for the chooser keeps it exactly as it was.
+    enum Page: Equatable { case game, chooser, editor }
 
     let game: EmojiMemoryGame
     let animator: Animator
@@ -21,6 +24,11 @@ final class EmojiMemoryGameView: StatefulView {
     @State private(set) var dealt = Set<Int>()
     @State var focusIndex = 0
     @State var overlay: Overlay?
+    @State var page = Page.game
+    @State var chooser = ThemeChooser(builtIn: [], user: [], selecting: nil)
+    @State var editor: ThemeEditor?
+    /// Set once per finished game, when it is recorded in the score book.
+    @State var win: WinScreen?
     private(set) var size: Size
     private(set) var layout: GameLayout
     private(set) var exitCode: Int32?
@@ -41,6 +49,7 @@ final class EmojiMemoryGameView: StatefulView {
         self.size = size
         self.options = options
         layout = GameLayout(size: size, cardCount: game.cards.count)
+        game.setUserThemes(userThemes.themes)
         subscription = game.objectWillChange.sink { [weak self] in self?.needsTargetUpdate = true }
         updateTargets(animation: nil)
     }
@@ -72,6 +81,7 @@ final class EmojiMemoryGameView: StatefulView {
     // MARK: - Intents (each one animated, as lecture 8 recommends)
 
     func dealAll() {
+        game.startClock()
         for (index, card) in game.cards.enumerated() where isUndealt(card) {
             withAnimation(dealAnimation(for: index)) { deal(card) }
         }
@@ -79,6 +89,14 @@ final class EmojiMemoryGameView: StatefulView {
 
     func choose(_ card: EmojiMemoryGame.Card) {
         withAnimation(CardConstants.flip) { game.choose(card) }
+        recordIfOver()
+    }
+
+    /// The score book hears about a finished game exactly once: `win` is nil only until then.
+    private func recordIfOver() {
+        guard win == nil, let result = game.result else { return }
+        let previous = scores.record(result)
+        win = WinScreen(result: result, previousBest: previous, warning: scores.warning)
     }
 
     func shuffle() { withAnimation(CardConstants.shuffle) { game.shuffle() } }
@@ -86,6 +104,7 @@ final class EmojiMemoryGameView: StatefulView {
     func restart() {
         withAnimation(CardConstants.restart) {
             dealt = []
+            win = nil
             game.restart()
         }
     }
@@ -93,6 +112,7 @@ final class EmojiMemoryGameView: StatefulView {
     func newGame() {
         withAnimation(CardConstants.restart) {
             dealt = []
+            win = nil
             game.newGame()
         }
         resetLayoutForCardCount()
@@ -101,15 +121,10 @@ final class EmojiMemoryGameView: StatefulView {
     func play(theme: Theme) {
         withAnimation(CardConstants.restart) {
             dealt = []
+            win = nil
             game.play(theme: theme)
         }
         resetLayoutForCardCount()
-    }
-
-    func nextTheme() {
-        let themes = game.themes
-        let index = themes.firstIndex { $0.name == game.theme.name } ?? 0
-        play(theme: themes[(index + 1) % themes.count])
     }
 
     func quit() { exitCode = 0 }
@@ -199,12 +214,13 @@ final class EmojiMemoryGameView: StatefulView {
         }
     }
 
-    var isAnimating: Bool { animator.isAnimating(at: clock.now) }
+    /// Only the game page moves by itself; the chooser and editor change only on input.
+    var isAnimating: Bool { page == .game && animator.isAnimating(at: clock.now) }
 
     /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
     /// a second: the next whole second of any card's countdown.
     var nextTimedChange: Double? {
-        guard animator.reducedMotion else { return nil }
+        guard animator.reducedMotion, page == .game else { return nil }
         let now = clock.now
         let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in
             let untilNextWholeSecond = card.bonusTimeRemaining.truncatingRemainder(dividingBy: 1)

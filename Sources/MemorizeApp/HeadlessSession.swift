@@ -7,18 +7,32 @@ import TerminalUI
 public enum HeadlessSession {
     /// Throws `RunLoop.ScriptFailure` when an `expect` fails.
     public static func run(script: KeyScript, options: AppOptions = AppOptions(), themes: [Theme]? = nil,
-                           theme: Theme? = nil, seed: UInt64? = nil, output: @escaping (String) -> Void) throws {
+                           theme: Theme? = nil, seed: UInt64? = nil,
+                           scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
+                           output: @escaping (String) -> Void) throws {
+        try runCanvases(script: script, options: options, themes: themes, theme: theme, seed: seed,
+                        scores: scores, userThemes: userThemes) { name, canvas in
+            output(SnapshotFormat.render(name: name, canvas: canvas, color: false))
+        }
+    }
+
+    /// The same, handing each snapshot over as the Canvas itself (styles included) for tests.
+    public static func runCanvases(script: KeyScript, options: AppOptions = AppOptions(), themes: [Theme]? = nil,
+                                   theme: Theme? = nil, seed: UInt64? = nil,
+                                   scores: ScoreRecording = InMemoryScores(),
+                                   userThemes: UserThemeStoring = InMemoryThemes(),
+                                   snapshot: @escaping (String, Canvas) -> Void) throws {
         let themes = themes ?? ThemeLibrary.builtIn()
-        let theme = theme ?? script.theme.flatMap { name in themes.first { $0.name.lowercased() == name.lowercased() } }
+        let theme = theme ?? script.theme.flatMap { name in
+            (themes + userThemes.themes).first { $0.name.lowercased() == name.lowercased() }
+        }
         let clock = VirtualClock()
         let size = script.size ?? options.headlessSize
         let screen = HeadlessScreen(size: size, clock: clock)
         let view = Launcher.makeView(options, clock: clock, size: size, themes: themes, theme: theme,
-                                     seed: seed ?? script.seed ?? 0)
+                                     seed: seed ?? script.seed ?? 0, scores: scores, userThemes: userThemes)
         let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
-                           script: script, endsWithScript: true) { name, canvas in
-            output(SnapshotFormat.render(name: name, canvas: canvas, color: false))
-        }
+                           script: script, endsWithScript: true, emitSnapshot: snapshot)
         _ = try loop.run()
     }
 

@@ -1,32 +1,102 @@
 import TerminalUI
 
-/// Everything a player can ask for, whatever key or click asked.
+/// Everything a player can ask for, whatever key or click asked. Each screen reads its own table
+/// below, so one key can mean different things on different screens (`e` edits in the chooser
+/// and types an "e" in the editor).
 enum Command: Equatable {
+    // The game and its win screen
     case moveFocus(dx: Int, dy: Int)
     case chooseFocused, deal, shuffle, restart, newGame, themes, help, closeOverlay, quit
+    // The theme chooser
+    case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected
+    // A yes/no question
+    case confirm, cancel
+    // The theme editor (anything not in its table is typed into the focused field)
+    case nextField, previousField, adjust(Int), submit, save, deleteBackward, removeEmoji
 }
 
-/// The one table of keys: the input handler and the help overlay both read it, so they cannot drift.
+/// One row of a key table: the keys, what they do, and a short hint for the screen's footer.
+/// The input handlers and the help both read these tables, so they cannot drift.
 struct KeyBinding {
     let keys: [Key]
-    let label: String
     let command: Command
     let summary: String
+    /// A word or two for the footer line; nil keeps the binding out of the footer.
+    var hint: String?
 
+    init(_ keys: [Key], _ command: Command, _ summary: String, hint: String? = nil) {
+        self.keys = keys; self.command = command; self.summary = summary; self.hint = hint
+    }
+
+    /// The keys as the help shows them, e.g. "← h" (or "left h" under `--ascii`).
+    func label(ascii: Bool = false) -> String { keys.map { $0.helpName(ascii: ascii) }.joined(separator: " ") }
+    var label: String { label() }
+
+    /// The game screen (lecture 8's EmojiMemoryGameView).
     static let all: [KeyBinding] = [
-        KeyBinding(keys: [.left, .character("h")], label: "← h", command: .moveFocus(dx: -1, dy: 0), summary: "focus the card to the left"),
-        KeyBinding(keys: [.right, .character("l")], label: "→ l", command: .moveFocus(dx: 1, dy: 0), summary: "focus the card to the right"),
-        KeyBinding(keys: [.up, .character("k")], label: "↑ k", command: .moveFocus(dx: 0, dy: -1), summary: "focus the card above"),
-        KeyBinding(keys: [.down, .character("j")], label: "↓ j", command: .moveFocus(dx: 0, dy: 1), summary: "focus the card below"),
-        KeyBinding(keys: [.character(" "), .enter], label: "space enter", command: .chooseFocused, summary: "choose the focused card"),
-        KeyBinding(keys: [.character("d")], label: "d", command: .deal, summary: "deal the cards from the deck"),
-        KeyBinding(keys: [.character("s")], label: "s", command: .shuffle, summary: "shuffle the cards"),
-        KeyBinding(keys: [.character("r")], label: "r", command: .restart, summary: "restart: cards back to the deck, same theme"),
-        KeyBinding(keys: [.character("n")], label: "n", command: .newGame, summary: "new game with a random theme"),
-        KeyBinding(keys: [.character("t")], label: "t", command: .themes, summary: "next theme"),
-        KeyBinding(keys: [.character("?")], label: "?", command: .help, summary: "this help"),
-        KeyBinding(keys: [.escape], label: "esc", command: .closeOverlay, summary: "close an overlay"),
-        KeyBinding(keys: [.character("q"), .control("c")], label: "q ctrl-c", command: .quit, summary: "quit"),
+        KeyBinding([.left, .character("h")], .moveFocus(dx: -1, dy: 0), "focus the card to the left"),
+        KeyBinding([.right, .character("l")], .moveFocus(dx: 1, dy: 0), "focus the card to the right"),
+        KeyBinding([.up, .character("k")], .moveFocus(dx: 0, dy: -1), "focus the card above"),
+        KeyBinding([.down, .character("j")], .moveFocus(dx: 0, dy: 1), "focus the card below"),
+        KeyBinding([.character(" "), .enter], .chooseFocused, "choose the focused card"),
+        KeyBinding([.character("d")], .deal, "deal the cards from the deck"),
+        KeyBinding([.character("s")], .shuffle, "shuffle the cards"),
+        KeyBinding([.character("r")], .restart, "restart: cards back to the deck, same theme"),
+        KeyBinding([.character("n")], .newGame, "new game with a random theme"),
+        KeyBinding([.character("t")], .themes, "choose a theme (add, edit, copy, delete)"),
+        KeyBinding([.character("?")], .help, "this help"),
+        KeyBinding([.escape], .closeOverlay, "close an overlay"),
+        KeyBinding([.character("q"), .control("c")], .quit, "quit"),
+    ]
+
+    /// The win screen, shown over the finished game.
+    static let win: [KeyBinding] = [
+        KeyBinding([.character("n")], .newGame, "new game with a random theme", hint: "new game"),
+        KeyBinding([.character("r")], .restart, "replay this theme", hint: "replay"),
+        KeyBinding([.character("t")], .themes, "choose a theme", hint: "themes"),
+        KeyBinding([.character("?")], .help, "help"),
+        KeyBinding([.character("q"), .control("c")], .quit, "quit", hint: "quit"),
+    ]
+
+    /// The theme chooser (assignment 6's theme list).
+    static let chooser: [KeyBinding] = [
+        KeyBinding([.up, .character("k")], .moveSelection(-1), "pick the theme above"),
+        KeyBinding([.down, .character("j")], .moveSelection(1), "pick the theme below"),
+        KeyBinding([.enter, .character(" ")], .playSelected, "play the picked theme", hint: "play"),
+        KeyBinding([.character("e")], .editSelected, "edit the picked theme (your own themes)", hint: "edit"),
+        KeyBinding([.character("a")], .addTheme, "add a new theme", hint: "add"),
+        KeyBinding([.character("c")], .copySelected, "copy the picked theme into a new one", hint: "copy"),
+        KeyBinding([.character("x")], .deleteSelected, "delete the picked theme (your own; asks first)", hint: "delete"),
+        KeyBinding([.character("?")], .help, "this help", hint: "help"),
+        KeyBinding([.escape], .closeOverlay, "back to the game, as it was", hint: "back"),
+        KeyBinding([.character("q"), .control("c")], .quit, "quit"),
+    ]
+
+    /// While the help is open.
+    static let overlay: [KeyBinding] = [
+        KeyBinding([.escape, .character("?")], .closeOverlay, "close this help", hint: "close"),
+        KeyBinding([.character("q"), .control("c")], .quit, "quit"),
+    ]
+
+    /// A yes/no question (deleting a theme); any other key says no.
+    static let confirmation: [KeyBinding] = [
+        KeyBinding([.character("y")], .confirm, "yes", hint: "yes"),
+        KeyBinding([.character("n"), .escape], .cancel, "no", hint: "no"),
+        KeyBinding([.control("c")], .quit, "quit"),
+    ]
+
+    /// The theme editor. Keys not listed here are typed into the focused field.
+    static let editor: [KeyBinding] = [
+        KeyBinding([.tab, .down], .nextField, "next field", hint: "next field"),
+        KeyBinding([.backTab, .up], .previousField, "previous field", hint: "previous"),
+        KeyBinding([.left], .adjust(-1), "pick an emoji, fewer pairs, previous colour", hint: "change"),
+        KeyBinding([.right], .adjust(1), "pick an emoji, more pairs, next colour", hint: "change"),
+        KeyBinding([.enter], .submit, "add the typed emoji; on other fields, save", hint: "add/save"),
+        KeyBinding([.control("s")], .save, "save the theme", hint: "save"),
+        KeyBinding([.backspace], .deleteBackward, "delete a typed character, or the picked emoji", hint: "erase"),
+        KeyBinding([.delete], .removeEmoji, "remove the picked emoji", hint: "remove"),
+        KeyBinding([.escape], .cancel, "leave without saving (asks when changed)", hint: "cancel"),
+        KeyBinding([.control("c")], .quit, "quit"),
     ]
 
     /// Mouse actions, listed in the help next to the keys.
@@ -35,8 +105,47 @@ struct KeyBinding {
         ("click deck", "deal"),
         ("click button", "press it"),
     ]
+    static let winMouseHelp: [(label: String, summary: String)] = [
+        ("click button", "press it"),
+    ]
+    static let chooserMouseHelp: [(label: String, summary: String)] = [
+        ("click theme", "pick it; click it again to play"),
+    ]
+    static let editorMouseHelp: [(label: String, summary: String)] = [
+        ("click field", "go to it (an emoji or colour: pick it)"),
+    ]
 
-    static func command(for key: Key) -> Command? {
-        all.first { $0.keys.contains(key) }?.command
+    static func command(for key: Key) -> Command? { command(for: key, in: all) }
+
+    static func command(for key: Key, in table: [KeyBinding]) -> Command? {
+        table.first { $0.keys.contains(key) }?.command
+    }
+
+    /// "enter play   e edit ...": the footer of a screen, from the same table its input uses.
+    static func footer(_ table: [KeyBinding], ascii: Bool) -> [String] {
+        // Bindings sharing a hint (← and →) read better as one item: "← → change".
+        var items: [(keys: [String], hint: String)] = []
+        for binding in table {
+            guard let hint = binding.hint else { continue }
+            let key = binding.keys[0].helpName(ascii: ascii)
+            if let i = items.firstIndex(where: { $0.hint == hint }) { items[i].keys.append(key) } else { items.append(([key], hint)) }
+        }
+        return items.map { $0.keys.joined(separator: " ") + " " + $0.hint }
+    }
+}
+
+extension Key {
+    /// How the help and footers name a key; plain ASCII words under `--ascii`.
+    func helpName(ascii: Bool) -> String {
+        switch self {
+        case .left: return ascii ? "left" : "←"
+        case .right: return ascii ? "right" : "→"
+        case .up: return ascii ? "up" : "↑"
+        case .down: return ascii ? "down" : "↓"
+        case .character(" "): return "space"
+        case .backTab: return "shift-tab"
+        case .delete: return "del"
+        default: return description
+        }
     }
 }

@@ -24,8 +24,9 @@ struct Palette {
     }
     var matchedBorder: Style { monochrome ? Style(dim: true) : Style(foreground: theme, background: Self.faceColor, dim: true) }
     /// The lap of light that runs round a matched card: the terminal's stand-in for a spinning emoji.
+    /// Bold on the dim matched border in monochrome: never the focus's reverse video.
     var spinHighlight: Style {
-        monochrome ? Style(bold: true, reverse: true) : Style(foreground: Self.faceColor, background: theme, bold: true)
+        monochrome ? Style(bold: true) : Style(foreground: Self.faceColor, background: theme, bold: true)
     }
     var back: Style {
         monochrome ? Style(reverse: true) : Style(foreground: theme.blended(with: .rgb(0, 0, 0), fraction: 0.35), background: theme)
@@ -39,4 +40,19 @@ struct Palette {
     var button: Style { monochrome ? Style(reverse: true) : Style(foreground: .black, background: theme) }
     var overlay: Style { monochrome ? .plain : Style(foreground: Self.ink, background: Self.faceColor) }
     var overlayBorder: Style { monochrome ? Style(bold: true) : Style(foreground: theme, background: Self.faceColor, bold: true) }
+
+    // MARK: - Chooser and editor
+
+    /// The picked row or field: reverse video needs no colour.
+    var selection: Style { monochrome ? Style(bold: true, reverse: true) : Style(foreground: .brightWhite, background: theme, bold: true) }
+    var heading: Style { Style(bold: true, underline: true) }
+    var faint: Style { Style(dim: true) }
+    var error: Style { monochrome ? Style(bold: true) : Style(foreground: .rgb(220, 50, 47), bold: true) }
+    var notice: Style { monochrome ? .plain : Style(foreground: theme) }
+    /// A theme's colour as a block of colour; nil in monochrome, where the colour's name is shown instead.
+    func swatch(_ color: RGBColor) -> Style? {
+        monochrome ? nil : Style(foreground: .rgb(color.red, color.green, color.blue))
+    }
+    var swatchGlyph: Character { ascii ? "#" : "█" }
+    var pointer: String { ascii ? ">" : "▶" }
 }

@@ -1,7 +1,7 @@
 /// A virtual terminal: no tty, no ncurses. Frames land in `canvas`; time moves only on the
 /// `VirtualClock`. Used by `--headless` and by tests, which therefore see exactly the cells a
 /// real terminal would be sent.
-public final class HeadlessScreen: Screen {
+public final class HeadlessScreen: ResizableScreen {
     public private(set) var size: Size
     public private(set) var canvas: Canvas
     /// How many frames were presented and how many cells they changed: cheap, deterministic

@@ -114,8 +114,8 @@ public final class RunLoop {
             case .event(let event, _):
                 if case .resize(let size) = event {
                     // Only a virtual terminal can be resized by a script.
-                    guard let headless = screen as? HeadlessScreen else { continue }
-                    headless.resize(to: size)
+                    guard let resizable = screen as? ResizableScreen else { continue }
+                    resizable.resize(to: size)
                 }
                 deliver(event)
             case .snapshot(let name, _):

@@ -11,3 +11,8 @@ public protocol Screen: AnyObject {
     /// Leaves the terminal exactly as it was found. Safe to call more than once.
     func restore()
 }
+
+/// A screen whose size a key script may set (`resize WxH`): virtual terminals only.
+public protocol ResizableScreen: Screen {
+    func resize(to size: Size)
+}

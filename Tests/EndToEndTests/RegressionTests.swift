@@ -4,10 +4,8 @@ import TerminalUI
 import Testing
 
 extension EndToEndTests {
-    /// App bugs these tests found. Each is wrapped in `withKnownIssue` so the suite stays green
-    /// while the bug is open; once it is fixed, Swift Testing reports "known issue was not
-    /// recorded" and the wrapper should go.
-    @Suite("Known app bugs")
+    /// Regressions for app bugs these tests found (both fixed).
+    @Suite("Fixed app bugs")
     struct KnownBugs {
         /// Regression: after `r` the cards fly back to the deck, and the run loop used to go idle
         /// without drawing the final frame, leaving the deck without its border and count.
@@ -29,7 +27,7 @@ extension EndToEndTests {
             try session.expectTerminalRestored()
         }
 
-        /// Matching the pairs in reading order leaves holes at 0…6 and 15 with the focus on 7
+        /// Regression: matching the pairs in reading order leaves holes at 0…6 and 15 with the focus on 7
         /// (the first card of the next pair): every arrow then either hits an edge or steps over
         /// holes into an edge, so cards 8…14 cannot be reached from the keyboard.
         @Test("the focus can always reach the remaining cards")
@@ -72,13 +70,11 @@ extension EndToEndTests {
             try session.sendKeys("Space")
             try session.waitUntil("card 7 face up") { Check.shows(reference.contents[7], in: frames[7], on: $0) }
 
-            withKnownIssue("moveFocus steps over holes straight into the grid's edge and stays put") {
-                // Down from card 7 (the hole at 15 below it): the focus should land on a card of
-                // the bottom row, so Enter turns one of cards 8…14 face up.
-                try session.sendKeys("Down", "Enter")
-                try session.waitUntil("a card of the bottom row face up after Down, Enter", timeout: 2) { screen in
-                    (8...14).contains { Check.shows(reference.contents[$0], in: frames[$0], on: screen) }
-                }
+            // Fixed: down from card 7 (the hole at 15 below it) lands on the nearest card of the
+            // bottom row, so Enter turns one of cards 8…14 face up.
+            try session.sendKeys("Down", "Enter")
+            try session.waitUntil("a card of the bottom row face up after Down, Enter", timeout: 2) { screen in
+                (8...14).contains { Check.shows(reference.contents[$0], in: frames[$0], on: screen) }
             }
             try session.sendKeys("q")
             try session.expectTerminalRestored()

@@ -1,0 +1,57 @@
+import Memorize
+
+/// The theme chooser's state (assignment 6's theme list): every theme, the one picked, and the
+/// line that answers the player (a refusal, a question, "Saved"). A value: the view keeps it in
+/// `@State` and the chooser view draws it.
+struct ThemeChooser: Equatable {
+    struct Row: Equatable {
+        var theme: Theme
+        var isBuiltIn: Bool
+        /// Why a user theme cannot be played. It is listed anyway, so it can be fixed or deleted.
+        var problem: String?
+    }
+
+    private(set) var rows: [Row]
+    private(set) var selection = 0
+    /// The user theme waiting for "y" before it is deleted.
+    var pendingDelete: String?
+    var message: String?
+
+    /// Built-ins first, then the player's themes in the order they saved them.
+    init(builtIn: [Theme], user: [Theme], selecting name: String?) {
+        var rows = builtIn.map { Row(theme: $0, isBuiltIn: true) }
+        for theme in user {
+            let problems = ThemeRules.problems(with: theme, otherNames: rows.map(\.theme.name))
+            rows.append(Row(theme: theme, isBuiltIn: false, problem: problems.first))
+        }
+        self.rows = rows
+        if let name, let index = index(of: name) { selection = index }
+    }
+
+    var selected: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
+
+    func index(of name: String) -> Int? { rows.firstIndex { $0.theme.name == name } }
+
+    /// Stops at the ends, like the card focus.
+    mutating func move(by delta: Int) { select(selection + delta) }
+
+    mutating func select(_ index: Int) {
+        guard !rows.isEmpty else { return }
+        selection = min(max(0, index), rows.count - 1)
+    }
+
+    /// "Halloween copy", "Halloween copy 2", …: the first name nobody has (the copy's name).
+    func unusedName(_ base: String) -> String {
+        let taken = Set(rows.map { $0.theme.name.lowercased() })
+        let base = String(base.prefix(ThemeRules.maxNameLength - 3))
+        if !taken.contains(base.lowercased()) { return base }
+        for n in 2... where !taken.contains("\(base) \(n)".lowercased()) { return "\(base) \(n)" }
+        return base
+    }
+
+    /// The first row shown when `visibleRows` fit: scrolls just enough to keep the pick in view.
+    func firstVisibleRow(visibleRows: Int) -> Int {
+        guard visibleRows > 0, rows.count > visibleRows else { return 0 }
+        return min(max(0, selection - visibleRows + 1), rows.count - visibleRows)
+    }
+}

@@ -1,0 +1,47 @@
+import Memorize
+import TerminalUI
+
+/// The win screen (assignment 6): the finished game, how it compares with the best for its
+/// theme, and what to do next. Built once, when the last pair matches, right after the game was
+/// recorded in the score book, so the comparison is with the best there was *before* it.
+struct WinScreen: Equatable {
+    let result: GameResult
+    /// The best game for this theme before this one; nil for the first game recorded.
+    let previousBest: BestScore?
+    /// The score book's complaint, if it has one (a file it could not read or write).
+    let warning: String?
+
+    var thisGame: BestScore { BestScore(score: result.score, moves: result.moves, seconds: result.seconds) }
+    var isNewBest: Bool { previousBest.map { thisGame.isBetter(than: $0) } ?? false }
+    /// Whichever is better, this game or the one before: the best for the theme now.
+    var best: BestScore { previousBest.map { isNewBest ? thisGame : $0 } ?? thisGame }
+
+    func lines(ascii: Bool) -> [String] {
+        let theme = result.theme.asciiOnly(ascii)
+        let scoreLine = "Score: \(result.score)   Time: \(Self.format(result.seconds))   Moves: \(result.moves)"
+        var lines = ["You matched every pair!", "", scoreLine + (isNewBest ? "   new best!" : "")]
+        if isNewBest {
+            lines.append("Best for \(theme) before: \(Self.describe(previousBest!))")
+        } else if previousBest == nil {
+            lines.append("First game with \(theme): the best so far")
+        } else {
+            lines.append("Best for \(theme): \(Self.describe(best))")
+        }
+        if let warning { lines.append(warning.asciiOnly(ascii)) }
+        lines.append("")
+        lines.append(KeyBinding.footer(KeyBinding.win, ascii: ascii).joined(separator: "   "))
+        return lines
+    }
+
+    static func describe(_ best: BestScore) -> String {
+        "\(best.score) points, \(best.moves) moves, \(format(best.seconds))"
+    }
+
+    /// "42.5 s" for a quick game, "1:05" once it takes minutes.
+    static func format(_ seconds: Double) -> String {
+        let tenths = Int((max(0, seconds) * 10).rounded())
+        guard tenths >= 600 else { return "\(tenths / 10).\(tenths % 10) s" }
+        let whole = tenths / 10
+        return "\(whole / 60):" + String(whole % 60).leftPadded(to: 2)
+    }
+}
