@@ -91,6 +91,23 @@ static inline int cn_put_cell(int y, int x, const wchar_t *wch, attr_t attrs, in
     return mvwadd_wch(stdscr, y, x, &cell);
 }
 
+// ---- several screens (the recording's off-screen terminal) ----------------------------------
+// ncurses keeps one current SCREEN; set_term switches it (stdscr, curscr, cur_term, COLORS), but
+// not LINES and COLS, which these helpers save and put back. Never switch to NULL: set_term(NULL)
+// detaches the terminal of the screen that was current.
+
+/// Makes `screen` current; returns the one that was (possibly `screen` itself).
+static inline SCREEN *cn_enter_screen(SCREEN *screen, int *saved_lines, int *saved_cols) {
+    *saved_lines = LINES;
+    *saved_cols = COLS;
+    return set_term(screen);
+}
+static inline void cn_leave_screen(SCREEN *previous, int saved_lines, int saved_cols) {
+    if (previous != NULL) set_term(previous);
+    LINES = saved_lines;
+    COLS = saved_cols;
+}
+
 // ---- terminfo ------------------------------------------------------------------------------
 
 /// tigetstr answers (char *)-1 for "not a string capability"; fold that and "absent" into NULL.
@@ -100,35 +117,51 @@ static inline const char *cn_tigetstr(const char *name) {
 }
 /// tiparm is variadic, which Swift cannot call.
 static inline const char *cn_tiparm1(const char *cap, int p1) { return tiparm(cap, p1); }
+/// What setupterm changes besides cur_term: it sizes "the screen" from its fd and sets LINES,
+/// COLS and TABSIZE, which a running screen must keep (the recording's off-screen terminal checks
+/// its TERM while the live one runs).
+typedef struct { TERMINAL *terminal; int screen_lines, screen_cols, tab_size; } cn_term_state;
+
+static inline cn_term_state cn_save_term_state(void) {
+    cn_term_state state = { cur_term, LINES, COLS, TABSIZE };
+    return state;
+}
+static inline void cn_restore_term_state(cn_term_state state) {
+    TERMINAL *loaded = cur_term;
+    set_curterm(state.terminal);
+    if (loaded != NULL && loaded != state.terminal) del_curterm(loaded);
+    LINES = state.screen_lines;
+    COLS = state.screen_cols;
+    TABSIZE = state.tab_size;
+}
+
 /// Looks a terminal type up with setupterm without disturbing a screen that may be running:
 /// setupterm replaces cur_term (and the current SCREEN's terminal), so the old one is put back
 /// and the probe freed. Returns setupterm's status (1 found, 0 unknown/generic, -1 no database);
 /// *has_cup tells whether the entry can address the cursor. Writes nothing.
 static inline int cn_probe_term(const char *name, int fd, int *has_cup) {
-    TERMINAL *saved = cur_term;
+    cn_term_state saved = cn_save_term_state();
     int status = 0;
     *has_cup = 0;
     if (setupterm(name, fd, &status) == OK) {
         const char *cup = cn_tigetstr("cup");
         *has_cup = (cup != NULL && *cup != 0);
-        TERMINAL *probe = cur_term;
-        set_curterm(saved);
-        if (probe != saved) del_curterm(probe);
     }
+    cn_restore_term_state(saved);
     return status;
 }
 
 /// Makes `name` the current terminfo entry (to read capabilities without a screen); hands back
-/// the previous one for cn_unload_term. 0 on success.
-static inline int cn_load_term(const char *name, int fd, TERMINAL **previous) {
+/// what to put back with cn_unload_term. 0 on success.
+static inline int cn_load_term(const char *name, int fd, cn_term_state *previous) {
     int status = 0;
-    *previous = cur_term;
-    return setupterm(name, fd, &status) == OK ? 0 : -1;
+    *previous = cn_save_term_state();
+    if (setupterm(name, fd, &status) == OK) return 0;
+    cn_restore_term_state(*previous);
+    return -1;
 }
-static inline void cn_unload_term(TERMINAL *previous) {
-    TERMINAL *loaded = cur_term;
-    set_curterm(previous);
-    if (loaded != NULL && loaded != previous) del_curterm(loaded);
+static inline void cn_unload_term(cn_term_state previous) {
+    cn_restore_term_state(previous);
 }
 
 // ---- terminal guard (signals) ----------------------------------------------------------------

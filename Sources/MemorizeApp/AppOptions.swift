@@ -11,6 +11,8 @@ public struct AppOptions: Sendable {
     public var scriptPath: String?
     public var headless = false
     public var headlessSize = Size(width: 80, height: 24)
+    /// `--record FILE`: write the session (live or headless) as an asciicast v2 file.
+    public var recordPath: String?
 
     public init() {}
 }

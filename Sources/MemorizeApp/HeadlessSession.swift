@@ -5,13 +5,15 @@ import TerminalUI
 /// `snapshot` is handed to `output` as text. `--headless` and the golden tests both use this,
 /// so a test sees exactly what the command prints.
 public enum HeadlessSession {
-    /// Throws `RunLoop.ScriptFailure` when an `expect` fails.
+    /// Throws `RunLoop.ScriptFailure` when an `expect` fails. `screen` may wrap the virtual
+    /// terminal (`--record` puts a RecordingScreen around it); it is restored when the run ends.
     public static func run(script: KeyScript, options: AppOptions = AppOptions(), themes: [Theme]? = nil,
                            theme: Theme? = nil, seed: UInt64? = nil,
                            scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
+                           screen decorate: (HeadlessScreen, Clock) throws -> Screen = { screen, _ in screen },
                            output: @escaping (String) -> Void) throws {
         try runCanvases(script: script, options: options, themes: themes, theme: theme, seed: seed,
-                        scores: scores, userThemes: userThemes) { name, canvas in
+                        scores: scores, userThemes: userThemes, screen: decorate) { name, canvas in
             output(SnapshotFormat.render(name: name, canvas: canvas, color: false))
         }
     }
@@ -21,6 +23,7 @@ public enum HeadlessSession {
                                    theme: Theme? = nil, seed: UInt64? = nil,
                                    scores: ScoreRecording = InMemoryScores(),
                                    userThemes: UserThemeStoring = InMemoryThemes(),
+                                   screen decorate: (HeadlessScreen, Clock) throws -> Screen = { screen, _ in screen },
                                    snapshot: @escaping (String, Canvas) -> Void) throws {
         let themes = themes ?? ThemeLibrary.builtIn()
         let theme = theme ?? script.theme.flatMap { name in
@@ -28,7 +31,8 @@ public enum HeadlessSession {
         }
         let clock = VirtualClock()
         let size = script.size ?? options.headlessSize
-        let screen = HeadlessScreen(size: size, clock: clock)
+        let screen = try decorate(HeadlessScreen(size: size, clock: clock), clock)
+        defer { screen.restore() }
         let view = Launcher.makeView(options, clock: clock, size: size, themes: themes, theme: theme,
                                      seed: seed ?? script.seed ?? 0, scores: scores, userThemes: userThemes)
         let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,

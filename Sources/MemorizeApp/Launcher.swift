@@ -36,10 +36,14 @@ public enum Launcher {
         if options.headless && script == nil {
             throw Failure(description: "memorize-tui: --headless needs --script FILE (the key script to run)", exitCode: 2)
         }
+        // Live games keep best scores and the player's themes on disk; headless runs are hermetic.
+        let stores = options.headless ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
+            : ((ScoreBook() ?? InMemoryScores()) as ScoreRecording, (UserThemeStore() ?? InMemoryThemes()) as UserThemeStoring)
         var theme: Theme?
         if let name = options.themeName ?? script?.theme {
-            guard let found = themes.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                throw Failure(description: "memorize-tui: unknown theme \"\(name)\" (themes: \(themes.map(\.name).joined(separator: ", ")))", exitCode: 2)
+            let playable = themes + stores.1.themes
+            guard let found = playable.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw Failure(description: "memorize-tui: unknown theme \"\(name)\" (themes: \(playable.map(\.name).joined(separator: ", ")))", exitCode: 2)
             }
             theme = found
         }
@@ -48,7 +52,8 @@ public enum Launcher {
         if options.headless {
             return try runHeadless(options, script: script!, themes: themes, theme: theme, seed: seed)
         }
-        return try runLive(options, script: script, themes: themes, theme: theme, seed: seed)
+        return try runLive(options, script: script, themes: themes, theme: theme, seed: seed,
+                           scores: stores.0, userThemes: stores.1)
     }
 
     static func makeView(_ options: AppOptions, clock: Clock, size: Size,
@@ -57,6 +62,7 @@ public enum Launcher {
                          userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {
         let gameClock = GameClock { [clock] in clock.now }
         let game = EmojiMemoryGame(themes: themes, theme: theme, seed: seed, clock: gameClock)
+        game.setUserThemes(userThemes.themes)
         let animator = Animator(clock: clock)
         animator.reducedMotion = options.reducedMotion
         return EmojiMemoryGameView(game: game, animator: animator, clock: clock, size: size, options: options,
@@ -65,8 +71,22 @@ public enum Launcher {
 
     private static func runHeadless(_ options: AppOptions, script: KeyScript, themes: [Theme],
                                     theme: Theme?, seed: UInt64) throws -> Int32 {
+        let writer = try openRecording(options)
+        var recording: RecordingScreen<HeadlessScreen>?
+        defer { if let recording { finishRecording(recording) } }
         do {
-            try HeadlessSession.run(script: script, options: options, themes: themes, theme: theme, seed: seed) { text in
+            try HeadlessSession.run(script: script, options: options, themes: themes, theme: theme, seed: seed,
+                                    screen: { headless, clock in
+                guard let writer else { return headless }
+                do {
+                    recording = try RecordingScreen(base: headless, writer: writer, clock: clock,
+                                                    colorMode: options.monochrome ? .monochrome : .auto,
+                                                    timestamp: sourceDateEpoch())
+                } catch {
+                    throw Failure(description: "\(error)", exitCode: 2)
+                }
+                return recording!
+            }) { text in
                 print(text, terminator: "")
             }
             return 0
@@ -75,18 +95,70 @@ public enum Launcher {
         }
     }
 
-    private static func runLive(_ options: AppOptions, script: KeyScript?, themes: [Theme],
-                                theme: Theme?, seed: UInt64) throws -> Int32 {
-        let screen: NcursesScreen
+    /// `--record FILE`: checks that a recording can be made and creates the file, before any
+    /// screen starts, so a bad path is one clear line and exit 2.
+    private static func openRecording(_ options: AppOptions) throws -> AsciicastWriter? {
+        guard let path = options.recordPath else { return nil }
         do {
-            try TerminalEnvironment.preflight()
-            screen = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto)
+            try RecordingScreen<HeadlessScreen>.checkCanRecord()
+            return try AsciicastWriter(path: path)
         } catch {
             throw Failure(description: "\(error)", exitCode: 2)
         }
-        defer { screen.restore() }
+    }
+
+    /// Restores the screen (which ends the recording) and reports a recording cut short.
+    private static func finishRecording<Base>(_ screen: RecordingScreen<Base>) {
+        screen.restore()
+        if let error = screen.writeError {
+            printError("memorize-tui: the recording \(screen.path) is incomplete: \(error)")
+        }
+    }
+
+    /// SOURCE_DATE_EPOCH (reproducible builds' convention) as the header timestamp of a headless
+    /// recording; without it the optional timestamp is left out, so the file is the same every run.
+    private static func sourceDateEpoch() -> Int? {
+        getenv("SOURCE_DATE_EPOCH").flatMap { Int(String(cString: $0)) }
+    }
+
+    private static func runLive(_ options: AppOptions, script: KeyScript?, themes: [Theme],
+                                theme: Theme?, seed: UInt64, scores: ScoreRecording,
+                                userThemes: UserThemeStoring) throws -> Int32 {
         let clock = SystemClock()
-        let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed)
+        let live: NcursesScreen
+        var writer: AsciicastWriter?
+        do {
+            try TerminalEnvironment.preflight()
+            writer = try openRecording(options)
+            live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "\(error)", exitCode: 2)
+        }
+        let screen: Screen
+        var recording: RecordingScreen<NcursesScreen>?
+        if let writer {
+            do {
+                recording = try RecordingScreen(base: live, writer: writer, clock: clock, colorMode: live.colorMode,
+                                                timestamp: Int(time(nil)))
+            } catch {
+                live.restore()
+                throw Failure(description: "\(error)", exitCode: 2)
+            }
+            screen = recording!
+        } else {
+            screen = live
+        }
+        var restored = false
+        func restore() {
+            guard !restored else { return }
+            restored = true
+            if let recording { finishRecording(recording) } else { screen.restore() }
+        }
+        defer { restore() }
+        let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed,
+                            scores: scores, userThemes: userThemes)
         var snapshots: [String] = []
         let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
@@ -96,10 +168,10 @@ public enum Launcher {
         do {
             code = try loop.run()
         } catch let failure as RunLoop.ScriptFailure {
-            screen.restore()
+            restore()
             throw Failure(description: failure.description, exitCode: 1)
         }
-        screen.restore()
+        restore()
         // Snapshots taken live are printed once the terminal is back to normal.
         for snapshot in snapshots { print(snapshot, terminator: "") }
         return code

@@ -107,7 +107,7 @@ enum TerminalGuard {
 
     /// restoreBytes() for a named terminal type, without a screen (tests; nil if TERM is unknown).
     static func restoreBytes(forTerm name: String, fd: Int32) -> [UInt8]? {
-        var previous: UnsafeMutablePointer<TERMINAL>?
+        var previous = cn_term_state()
         guard cn_load_term(name, fd, &previous) == 0 else { return nil }
         defer { cn_unload_term(previous) }
         return restoreBytes()

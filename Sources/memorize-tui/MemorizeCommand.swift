@@ -52,6 +52,9 @@ struct MemorizeCommand: ParsableCommand {
     @Option(help: "Virtual terminal size for --headless, WIDTHxHEIGHT.")
     var size: String?
 
+    @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"))
+    var record: String?
+
     /// argument-parser exits 64 on usage errors; our contract (and scripts relying on it) says 2.
     static func main() {
         do {
@@ -73,6 +76,7 @@ struct MemorizeCommand: ParsableCommand {
         }
         if size != nil && !headless { throw ValidationError("--size only applies with --headless") }
         if headless && script == nil { throw ValidationError("--headless needs --script FILE") }
+        if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
     }
 
     func run() throws {
@@ -92,6 +96,7 @@ struct MemorizeCommand: ParsableCommand {
         options.scriptPath = script
         options.headless = headless
         if let size, let parsed = Size(parsing: size) { options.headlessSize = parsed }
+        options.recordPath = record
         let code = Launcher.run(options)
         if code != 0 { throw ExitCode(code) }
     }

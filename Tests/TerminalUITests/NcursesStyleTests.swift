@@ -4,7 +4,8 @@ import Testing
 /// Style → attributes + colour pair decisions, and what a cell hands to setcchar.
 @Suite struct NcursesStyleTests {
     @Test("colour depth from COLORS and the mode", arguments: [
-        (256, true, ColorMode.auto, NcursesColorDepth.xterm256), (16_777_216, true, .auto, .xterm256),
+        (256, true, ColorMode.auto, NcursesColorDepth.xterm256), (16_777_216, true, .auto, .direct),
+        (65_536, true, .auto, .xterm256), (16_777_216, true, .monochrome, .none), (16_777_216, false, .auto, .none),
         (88, true, .auto, .ansi16), (16, true, .auto, .ansi16), (8, true, .auto, .ansi8),
         (2, true, .auto, .none), (0, false, .auto, .none), (256, false, .auto, .none),
         (256, true, .monochrome, .none), (8, true, .monochrome, .none),
@@ -25,6 +26,36 @@ import Testing
             #expect(NcursesStyleMapping.index(of: .default, depth: depth) == -1)
         }
         #expect(NcursesStyleMapping.index(of: orange, depth: .none) == -1)
+    }
+
+    @Test func directColourSendsTheRGBValue() {
+        #expect(NcursesStyleMapping.index(of: .rgb(255, 140, 0), depth: .direct) == 0xFF8C00)
+        #expect(NcursesStyleMapping.index(of: .rgb(1, 2, 3), depth: .direct) == 0x010203)
+        #expect(NcursesStyleMapping.index(of: .default, depth: .direct) == -1)
+        // 0–7 are palette colours in direct-colour terminfo: the basic colours stay themed …
+        #expect(NcursesStyleMapping.index(of: .red, depth: .direct) == 1)
+        #expect(NcursesStyleMapping.index(of: .white, depth: .direct) == 7)
+        // … and true colours never land there: near-black blues become (0,0,8).
+        #expect(NcursesStyleMapping.index(of: .rgb(0, 0, 0), depth: .direct) == 8)
+        #expect(NcursesStyleMapping.index(of: .rgb(0, 0, 7), depth: .direct) == 8)
+        #expect(NcursesStyleMapping.index(of: .rgb(0, 0, 9), depth: .direct) == 9)
+        // Bright ANSI and 256-palette colours become what xterm shows for them.
+        #expect(NcursesStyleMapping.index(of: .ansi(9), depth: .direct) == 0xFF0000)
+        #expect(NcursesStyleMapping.index(of: .ansi(208), depth: .direct) == 0xFF8700)   // cube (5,2,0)
+        #expect(NcursesStyleMapping.index(of: .ansi(16), depth: .direct) == 8)           // cube black
+        #expect(NcursesStyleMapping.index(of: .ansi(244), depth: .direct) == 0x808080)   // grey ramp
+        let look = NcursesStyleMapping.look(for: Style(foreground: .rgb(255, 140, 0), background: .rgb(30, 30, 90), bold: true),
+                                            depth: .direct, defaultColors: true)
+        #expect(look == NcursesLook(attributes: [.bold], foreground: 0xFF8C00, background: 0x1E1E5A))
+    }
+
+    @Test func xtermPaletteRoundTripsThroughTheNearestIndex() {
+        // The 256-colour mapping picks an index; direct colour shows that index's own colour.
+        for index in 16..<256 {
+            let (r, g, b) = NcursesStyleMapping.xterm256RGB(index)
+            #expect(Color.rgb(UInt8(r), UInt8(g), UInt8(b)).xterm256Index == index,
+                    "index \(index) → (\(r), \(g), \(b))")
+        }
     }
 
     @Test func lookKeepsAttributesAndMapsColours() {
