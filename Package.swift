@@ -44,7 +44,8 @@ let package = Package(
         ),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),
+        // Golden/ holds key scripts and expected screens, read from the source tree by path.
+        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"], exclude: ["Golden"]),
         // Drives the real binary in tmux; needs the executable built first (see README).
         .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),
     ],

@@ -11,6 +11,9 @@ enum Machine {
         let dirty = (shell("git status --porcelain --untracked-files=no 2>/dev/null") ?? "").isEmpty ? "" : " (+ uncommitted changes)"
         lines.append("commit: \(commit)\(dirty)")
         lines.append("binary: \(binary)")
+        // Which shared libraries the binary maps (a static Swift runtime leaves libc and ncursesw).
+        let libraries = shell("ldd '\(binary)' 2>/dev/null | sed -e 's/^[[:space:]]*//' -e 's/ .*//' | grep -v '^linux-vdso' | tr '\\n' ' '")
+        lines.append("shared libraries: \(libraries.map { $0.split(separator: " ").joined(separator: " ") } ?? "?")")
         lines.append(loadLine(when: "start"))
         return lines
     }

@@ -8,6 +8,10 @@ public struct MemoryGame<CardContent: Equatable> {
     public private(set) var score = 0
     /// Number of `choose(_:)` calls that turned a card face up (ignored choices do not count).
     public private(set) var moves = 0
+    /// Bookkeeping for `invariantViolations()`: bonus points added by matches so far, and points
+    /// taken by mismatches, so `score == 2 · matched pairs + bonusPointsEarned − penaltiesPaid`.
+    public private(set) var bonusPointsEarned = 0
+    public private(set) var penaltiesPaid = 0
     private var generator: SeededRandomNumberGenerator
 
     /// Pair `i` gets cards with ids `2i` and `2i+1` (as in the lecture), then the deck is
@@ -63,9 +67,13 @@ public struct MemoryGame<CardContent: Equatable> {
         if cards[chosenIndex].content == cards[potentialMatchIndex].content {
             for index in pair { cards[index].isMatched = true }
             // hasEarnedBonus needs isMatched, so it is read after marking.
-            score += 2 + pair.filter { cards[$0].hasEarnedBonus }.count
+            let bonus = pair.filter { cards[$0].hasEarnedBonus }.count
+            bonusPointsEarned += bonus
+            score += 2 + bonus
         } else {
-            score -= pair.filter { cards[$0].hasBeenSeen }.count
+            let penalty = pair.filter { cards[$0].hasBeenSeen }.count
+            penaltiesPaid += penalty
+            score -= penalty
             for index in pair { cards[index].hasBeenSeen = true }
         }
     }

@@ -34,8 +34,7 @@ public struct RGBColor: Equatable, Hashable, Codable, Sendable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let color = RGBColor(hex: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a colour written \"#rrggbb\", found \"\(text)\"")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.formatProblem(text))
         }
         self = color
     }
@@ -43,6 +42,11 @@ public struct RGBColor: Equatable, Hashable, Codable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
+    }
+
+    /// What is wrong with a colour that `init(hex:)` refuses.
+    static func formatProblem(_ text: String) -> String {
+        "expected a colour written \"#rrggbb\", found \"\(text)\""
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

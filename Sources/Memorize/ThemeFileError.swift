@@ -1,8 +1,6 @@
-import Foundation
-
 /// A theme file that cannot be read, with a message a player can act on:
 /// `source:line:column: what is wrong` when the place is known, `source: what is wrong` otherwise.
-public struct ThemeFileError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct ThemeFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// File name or other label of where the JSON came from.
     public let source: String
     /// 1-based line of the offending text, when it could be located.
@@ -25,5 +23,4 @@ public struct ThemeFileError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     public var description: String { message }
-    public var errorDescription: String? { message }
 }

@@ -1,11 +1,5 @@
-import Foundation
-
-/// Reads and checks theme files: `{"themes": [ {name, emoji, pairs, color, ascii?}, ... ]}`.
+/// Reads, checks and writes theme files: `{"themes": [ {name, emoji, pairs, color, ascii?}, ... ]}`.
 public enum ThemeLibrary {
-    private struct ThemeFile: Codable {
-        var themes: [Theme]
-    }
-
     /// The themes from assets/themes.json, embedded at build time (the EmbedThemes plugin).
     /// A broken file is a programmer error: the unit tests lint it before it can ship.
     public static func builtIn() -> [Theme] {
@@ -14,7 +8,7 @@ public enum ThemeLibrary {
 
     private static let builtInThemes: [Theme] = {
         do {
-            return try decode(Data(builtInThemesJSON.utf8), source: "assets/themes.json")
+            return try decode(builtInThemesJSON.utf8, source: "assets/themes.json")
         } catch {
             fatalError("built-in themes: \(error)")
         }
@@ -23,14 +17,31 @@ public enum ThemeLibrary {
     /// Decodes a theme file. Only the structure is checked here (types, keys, colours); use
     /// `validate(_:)` for the rules a playable theme must follow.
     /// - Throws: `ThemeFileError` naming `source` and, when it can be found, the line.
-    public static func decode(_ data: Data, source: String) throws -> [Theme] {
+    public static func decode<Bytes: Sequence<UInt8>>(_ bytes: Bytes, source: String) throws -> [Theme] {
+        let bytes = Array(bytes)
         do {
-            return try JSONDecoder().decode(ThemeFile.self, from: data).themes
-        } catch let error as DecodingError {
-            throw locate(error, in: data, source: source)
+            return try ThemeFileReader.themes(in: bytes)
         } catch {
-            throw ThemeFileError(source: source, line: nil, column: nil, reason: "\(error)")
+            throw locate(error, in: bytes, source: source)
         }
+    }
+
+    /// The file `decode` reads back as `themes`: pretty-printed as before (JSONEncoder's layout),
+    /// keys in the order of assets/themes.json, `ascii` only when the theme has it, a final newline.
+    public static func encode(_ themes: [Theme]) -> [UInt8] {
+        let list = themes.map { theme -> JSONValue in
+            var members: [JSONValue.Member] = [
+                .init("name", JSONValue(.string(theme.name))),
+                .init("emoji", JSONValue(.array(theme.emoji.map { JSONValue(.string($0)) }))),
+                .init("pairs", .integer(theme.pairs)),
+                .init("color", JSONValue(.string(theme.color.hex))),
+            ]
+            if let ascii = theme.ascii {
+                members.append(.init("ascii", JSONValue(.array(ascii.map { JSONValue(.string($0)) }))))
+            }
+            return JSONValue(.object(members))
+        }
+        return JSONValue(.object([.init("themes", JSONValue(.array(list)))])).prettyPrinted() + [UInt8(ascii: "\n")]
     }
 
     /// Problems that make a theme unfit to play, as readable sentences; empty when it is fine.
@@ -86,53 +97,66 @@ public enum ThemeLibrary {
         return problems
     }
 
-    /// Turns a DecodingError's coding path into a line in the file.
-    private static func locate(_ error: DecodingError, in data: Data, source: String) -> ThemeFileError {
-        let locator = JSONLocator(Array(data))
+    /// Names the place of a decoding failure: a fresh read of the original bytes records where
+    /// each value starts and where the syntax errors are (JSONDialect.locator).
+    private static func locate(_ failure: ThemeFileReader.Failure, in bytes: [UInt8], source: String) -> ThemeFileError {
+        let locator = Result { () throws(JSONSyntaxError) in try JSONDocument(bytes, dialect: .locator) }
         let offset: Int?
         let reason: String
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            // Not JSON at all: our reader says where and why; JSONDecoder's text is the fallback.
-            if case .failure(let syntaxError) = locator.root {
+        switch failure {
+        case .invalidJSON:
+            // Where and why; JSONDecoder's own words (no place) when the reader finds no fault.
+            if case .failure(let syntaxError) = locator {
                 (offset, reason) = (syntaxError.offset, "invalid JSON: \(syntaxError.message)")
-            } else if let syntaxError = locator.laterProblems.first {
+            } else if case .success(let document) = locator, let syntaxError = document.deferredProblems.first {
                 (offset, reason) = (syntaxError.offset, "invalid JSON: \(syntaxError.message)")
             } else {
-                (offset, reason) = (nil, "invalid JSON: \(describe(context))")
+                (offset, reason) = (nil, "invalid JSON: The given data was not valid JSON.")
             }
-        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
-            offset = locator.offset(of: context.codingPath)
-            reason = "\(path(context.codingPath)): \(describe(context))"
-        case .keyNotFound(let key, let context):
+        case .invalidValue(let path, let description):
+            offset = try? locator.get().root.offset(along: path)
+            reason = "\(Self.path(path)): \(description)"
+        case .missingKey(let key, let path):
             // The path is the object missing the key: point at its opening brace.
-            offset = locator.offset(of: context.codingPath)
-            reason = "\(path(context.codingPath)): missing \"\(key.stringValue)\""
-        @unknown default:
-            (offset, reason) = (nil, "\(error)")
+            offset = try? locator.get().root.offset(along: path)
+            reason = "\(Self.path(path)): missing \"\(key)\""
         }
-        let place = offset.map { locator.lineAndColumn(ofOffset: $0) }
+        let place = offset.map { JSONValue.lineAndColumn(ofOffset: $0, in: bytes) }
         return ThemeFileError(source: source, line: place?.line, column: place?.column, reason: reason)
     }
 
-    private static func describe(_ context: DecodingError.Context) -> String {
-        if let underlying = context.underlyingError {
-            return "\(context.debugDescription) (\(underlying))"
-        }
-        return context.debugDescription
-    }
-
     /// `themes[2].color`, the way a reader of the file would name the value.
-    private static func path(_ codingPath: [CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "top level" }
+    private static func path(_ components: [ThemeFileReader.PathComponent]) -> String {
+        guard !components.isEmpty else { return "top level" }
         var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        for component in components {
+            switch component {
+            case .index(let index): text += "[\(index)]"
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
             }
         }
         return text
+    }
+}
+
+private extension JSONValue {
+    /// Offset of the value at `path`, or of its deepest existing ancestor. Where a key occurs
+    /// twice this follows the last one, as theme file messages always have, although the value
+    /// read is the first (as JSONDecoder read it).
+    func offset(along path: [ThemeFileReader.PathComponent]) -> Int {
+        var value = self
+        for component in path {
+            switch (value.kind, component) {
+            case (.object(let members), .key(let key)):
+                guard let member = members.last(where: { $0.key == key }) else { return value.offset }
+                value = member.value
+            case (.array(let elements), .index(let index)):
+                guard elements.indices.contains(index) else { return value.offset }
+                value = elements[index]
+            default:
+                return value.offset
+            }
+        }
+        return value.offset
     }
 }

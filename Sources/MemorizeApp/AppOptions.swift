@@ -13,6 +13,8 @@ public struct AppOptions: Sendable {
     public var headlessSize = Size(width: 80, height: 24)
     /// `--record FILE`: write the session (live or headless) as an asciicast v2 file.
     public var recordPath: String?
+    /// `--snapshot-dir DIR` (headless only): each `snapshot NAME` is also written to DIR/NAME.svg.
+    public var snapshotDirectory: String?
 
     public init() {}
 }

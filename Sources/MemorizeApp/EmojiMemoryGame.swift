@@ -46,6 +46,9 @@ public final class EmojiMemoryGame: ObservableObject {
     public var moves: Int { model.moves }
     public var isOver: Bool { model.isOver }
 
+    /// The model's own consistency checks (fuzzing and soak runs call this after every event).
+    public func modelInvariantViolations() -> [String] { model.invariantViolations() }
+
     // MARK: - Intents
 
     public func choose(_ card: Card) {

@@ -1,13 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Memorize
 import TerminalUI
 
 /// The game as the run loop sees it: a RunLoopContent wrapping the game view.
 final class MemorizeApplication: RunLoopContent {
     let view: EmojiMemoryGameView
+    /// `MEMORIZE_CHECK_INVARIANTS=1`: check the game's invariants after every event (fuzzing, soak).
+    let checksInvariants: Bool
 
-    init(view: EmojiMemoryGameView) { self.view = view }
+    init(view: EmojiMemoryGameView,
+         checksInvariants: Bool = MemorizeApplication.invariantChecksRequested(getenv("MEMORIZE_CHECK_INVARIANTS"))) {
+        self.view = view
+        self.checksInvariants = checksInvariants
+    }
 
-    func handle(_ event: Event) { view.handle(event) }
+    func handle(_ event: Event) {
+        view.handle(event)
+        if checksInvariants { checkInvariants(after: "\(event)") }
+    }
     func render(in size: Size) -> Canvas { view.render(in: size) }
     func tick() { view.tick() }
     var isAnimating: Bool { view.isAnimating }
@@ -20,6 +32,50 @@ final class MemorizeApplication: RunLoopContent {
             return "unknown theme \"\(argument)\" (themes: \(view.game.themes.map(\.name).joined(separator: ", ")))"
         }
         view.play(theme: theme)
+        if checksInvariants { checkInvariants(after: "theme \(argument)") }
         return nil
+    }
+
+    // MARK: - Invariants
+
+    static func invariantChecksRequested(_ environment: [String: String]) -> Bool {
+        environment["MEMORIZE_CHECK_INVARIANTS"] == "1"
+    }
+
+    static func invariantChecksRequested(_ value: UnsafeMutablePointer<CChar>?) -> Bool {
+        value.map { String(cString: $0) == "1" } ?? false
+    }
+
+    /// A violation is a bug: stop at once, naming it. The crash guard restores the terminal and
+    /// replays this message on the normal screen.
+    private func checkInvariants(after what: String) {
+        let problems = invariantViolations()
+        guard problems.isEmpty else {
+            fatalError("invariant violated after \(what): " + problems.joined(separator: "; "))
+        }
+    }
+
+    /// The model's invariants plus the view's own: dealt cards exist, the focus is on a card,
+    /// the cards are the current theme's. Empty when all hold.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let game = view.game
+        problems += game.modelInvariantViolations()
+        let cards = game.cards
+        let ids = Set(cards.map(\.id))
+        let strays = view.dealt.subtracting(ids)
+        if !strays.isEmpty {
+            problems.append("dealt holds ids of no card: \(strays.sorted())")
+        }
+        if !(0..<max(1, cards.count)).contains(view.focusIndex) {
+            problems.append("focus index \(view.focusIndex) outside 0..<\(cards.count)")
+        }
+        if cards.count != 2 * game.theme.numberOfPairs {
+            problems.append("\(cards.count) cards for theme \(game.theme.name) of \(game.theme.numberOfPairs) pairs")
+        }
+        if let foreign = cards.first(where: { !game.theme.emoji.contains($0.content) }) {
+            problems.append("card \(foreign.id) shows \(foreign.content), not an emoji of theme \(game.theme.name)")
+        }
+        return problems
     }
 }

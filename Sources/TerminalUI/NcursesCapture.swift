@@ -76,11 +76,17 @@ final class NcursesCapture {
         self.output = output
         self.input = input
         _ = typeahead(-1)
+        size = Self.windowSize()
+        // One write(2) per frame to the file, not one per cursor move: NcursesScreen's
+        // leaveInitialState, with what newterm and endwin sent dropped in between, so the
+        // recording opens with the resume (alternate screen, as newterm opened it).
+        endwin()
+        _ = drain()
+        doupdate()
         nonl()                                  // a player gets bytes as sent: no LF → CR LF on the way
         leaveok(cn_stdscr(), true)
         _ = curs_set(0)
         painter = NcursesPainter(colorMode: colorMode)
-        size = Self.windowSize()
         if let live = NcursesScreen.activeNcursesScreen {
             cn_leave_screen(live, savedLines, savedColumns)
         }

@@ -114,7 +114,8 @@ enum NcursesInput {
             | button3Pressed | button3Released | button3Clicked
     }
 
-    /// A `getmouse` report as a MouseEvent; nil for wheel, motion and anything unmapped.
+    /// A `getmouse` report as a MouseEvent; nil for wheel, motion and anything unmapped. Only a
+    /// fallback now: ncurses no longer decodes reports (NcursesMouseParser does).
     /// With mouseinterval(0) a press and release that arrive together come as one CLICKED, and
     /// apart as PRESSED then RELEASED.
     static func mouseEvent(bstate: UInt, x: Int32, y: Int32) -> MouseEvent? {

@@ -85,6 +85,7 @@ public final class NcursesScreen: Screen {
         self.screen = screen
         self.files = files
         set_term(screen)
+        Self.leaveInitialState()                // one write(2) per frame, not one per cursor move
         isActive = true
         Self.active = self
         if terminal.guardsProcess {
@@ -95,13 +96,14 @@ public final class NcursesScreen: Screen {
         raw()                                   // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys
         noecho()
         nonl()                                  // Enter reads as CR, and no CR/LF translation on output
-        keypad(cn_stdscr(), true)               // arrows as KEY_UP…, mouse as KEY_MOUSE
+        keypad(cn_stdscr(), true)               // arrows as KEY_UP…; mouse reports are parsed by us (NcursesMouseParser)
         intrflush(cn_stdscr(), false)
         leaveok(cn_stdscr(), true)              // the cursor is hidden: do not spend bytes moving it
         _ = curs_set(0)
         set_escdelay(25)                        // a lone Esc must not feel slow
         mouseinterval(0)                        // clicks register at once, no waiting for a double click
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)
+        Self.decodeMouseReportsOurselves()      // reports on, but read with a timeout (NcursesScreen+Input)
         Self.defineAlternateKeys()
 
         painter = NcursesPainter(colorMode: colorMode)
@@ -109,6 +111,25 @@ public final class NcursesScreen: Screen {
     }
 
     deinit { restore() }
+
+    /// Call once on a new screen, right after newterm.
+    ///
+    /// ncurses 6.4 flushes its output after every cursor move while a screen is in its initial
+    /// state (`SP->_endwin == ewInitial`, meant for low-level terminfo programs), which newterm
+    /// sets and only a doupdate after an endwin ends: about 40 write(2) calls per animated frame
+    /// instead of one. The documented way back from endwin (curs_initscr(3X): "calling refresh or
+    /// doupdate after a temporary escape causes the program to resume visual mode") leaves it.
+    ///
+    /// Right after newterm, so that: endwin's output goes out in the same write as newterm's (the
+    /// alternate screen entered and left within one write, nothing shown); the modes set next
+    /// (keypad, mouse, cursor) are not undone by endwin; and colour is not on yet, so the resume
+    /// sends no orig_colors (OSC 104, which would reset a palette the player set up). The
+    /// screen's pending clear stays for the first frame (doupdate, not wrefresh), which goes out
+    /// as before.
+    private static func leaveInitialState() {
+        endwin()
+        doupdate()
+    }
 
     /// Sequences terminals send that the terminfo entry may not list (tmux sends ESC [ 1 ~ for
     /// Home whatever TERM says; some terminals ignore keypad-transmit mode and send ESC [ A).

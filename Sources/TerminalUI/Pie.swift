@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How `Pie` turns its dots into glyphs.
 public enum PieGlyphs: Sendable {

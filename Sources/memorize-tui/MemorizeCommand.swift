@@ -55,6 +55,9 @@ struct MemorizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"))
     var record: String?
 
+    @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"))
+    var snapshotDir: String?
+
     /// argument-parser exits 64 on usage errors; our contract (and scripts relying on it) says 2.
     static func main() {
         do {
@@ -77,13 +80,15 @@ struct MemorizeCommand: ParsableCommand {
         if size != nil && !headless { throw ValidationError("--size only applies with --headless") }
         if headless && script == nil { throw ValidationError("--headless needs --script FILE") }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+        if let snapshotDir {
+            if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
+            if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
+        }
     }
 
     func run() throws {
         if listThemes {
-            for theme in Launcher.builtInThemes() {
-                print("\(theme.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(theme.numberOfPairs) pairs  \(theme.emoji.prefix(theme.numberOfPairs).joined(separator: " "))")
-            }
+            print(Launcher.themeTable(ascii: ascii), terminator: "")
             return
         }
         var options = AppOptions()
@@ -97,6 +102,7 @@ struct MemorizeCommand: ParsableCommand {
         options.headless = headless
         if let size, let parsed = Size(parsing: size) { options.headlessSize = parsed }
         options.recordPath = record
+        options.snapshotDirectory = snapshotDir
         let code = Launcher.run(options)
         if code != 0 { throw ExitCode(code) }
     }

@@ -48,5 +48,23 @@ extension EndToEndTests {
             try session.expectTerminalRestored(exitCode: expected)
             #expect(session.stderrText().isEmpty, "nothing on stderr after a clean exit: \(session.stderrText())")
         }
+
+        /// A crash must give the terminal back before the process dies. A Swift fatal error or
+        /// failed precondition stops the process with SIGILL or SIGTRAP; a bad pointer with
+        /// SIGSEGV/SIGBUS; abort() with SIGABRT. Sending those signals takes the same path.
+        @Test("a crash still gives the terminal back", arguments: [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE])
+        func crashRestoresTheTerminal(_ signal: Int32) throws {
+            let reference = try ReferenceGame()
+            let layout = reference.layout(Check.size80x24)
+            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color",
+                                          arguments: ReferenceGame.arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
+            defer { session.close() }
+            try session.waitForGame()
+            try session.sendKeys("d")
+            try session.waitUntil("the deal to be under way") { !$0.isBlank(layout.grid.cardFrames[0]) }
+            #expect(kill(try session.appPID(), signal) == 0)
+            // The process dies by the signal (the shell reports 128 + signal), never exits cleanly.
+            try session.expectTerminalRestored(exitCode: [128 + signal])
+        }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +13,8 @@ enum AsideFile {
         var description: String { "\(operation): \(errnoDescription(code))" }
     }
 
-    /// Returns the new path.
-    static func moveAside(_ path: String, now: Date) throws -> String {
+    /// Returns the new path. `now`: seconds since the Unix epoch.
+    static func moveAside(_ path: String, now: Double) throws -> String {
         let base = "\(path).corrupt-\(timestamp(now))"
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? base : "\(base)-\(attempt)"
@@ -56,8 +55,8 @@ enum AsideFile {
     }
 
     /// 20250131T235959Z: sortable, no characters a shell or file system minds.
-    static func timestamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    static func timestamp(_ secondsSince1970: Double) -> String {
+        var seconds = time_t(secondsSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }

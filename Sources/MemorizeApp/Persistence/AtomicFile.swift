@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +8,7 @@ import Darwin
 /// the old content or the new, never a mix: temp file in the same directory, fsync, rename over
 /// the target, fsync the directory (so the rename itself is durable).
 public enum AtomicFile {
-    public struct Error: Swift.Error, Equatable, CustomStringConvertible, LocalizedError {
+    public struct Error: Swift.Error, Equatable, CustomStringConvertible {
         public enum Reason: Equatable, Sendable {
             /// The target is a symbolic link: writing through it could clobber any file it points at.
             case symbolicLink
@@ -32,14 +31,12 @@ public enum AtomicFile {
                 return "cannot save \(path): \(operation) failed: \(errnoDescription(code))"
             }
         }
-
-        public var errorDescription: String? { description }
     }
 
-    /// Writes `data` to `path` atomically. A missing parent directory is created with mode 0700
+    /// Writes `bytes` to `path` atomically. A missing parent directory is created with mode 0700
     /// (as XDG asks for). A new file gets `mode` (less the umask); an existing one keeps its mode.
     /// On failure the old file is untouched; a temp file may remain only if the process dies.
-    public static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws {
+    public static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to path: String, mode: mode_t = 0o644) throws {
         let (directory, name) = split(path)
         try createDirectories(directory, for: path)
 
@@ -57,7 +54,7 @@ public enum AtomicFile {
         do {
             // fchmod because open's mode is filtered by the umask; an existing file's mode is the player's choice.
             if let existingMode, fchmod(fd, existingMode) != 0 { throw failure("chmod temp file", path) }
-            try writeAll(data, to: fd, path: path)
+            try writeAll(Array(bytes), to: fd, path: path)
             if retryingOnInterrupt({ fsync(fd) }) != 0 { throw failure("fsync", path) }
         } catch {
             close(fd)
@@ -125,8 +122,8 @@ public enum AtomicFile {
         throw Error(path: path, reason: .system(operation: "create temp file", code: EEXIST))
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let written = retryingOnInterrupt { posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset) }

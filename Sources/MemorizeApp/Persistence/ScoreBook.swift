@@ -1,5 +1,3 @@
-import Foundation
-
 /// Best scores per theme in `scores.json` (see `XDGPaths.scoresFile`).
 ///
 /// Never loses what the player saved: a corrupt or hostile file (bad JSON, wrong types, absurd
@@ -13,18 +11,18 @@ public final class ScoreBook: ScoreRecording {
     public private(set) var isSavingEnabled = true
 
     private var bests: [String: BestScore] = [:]
-    private let now: () -> Date
+    private let now: () -> Double
 
     /// Loads `path` at once; never throws: problems end up in `warning`.
-    /// - Parameter now: the clock for aside-file names (tests pin it).
-    public init(path: String, now: @escaping () -> Date = Date.init) {
+    /// - Parameter now: the clock for aside-file names, in seconds since the Unix epoch (tests pin it).
+    public init(path: String, now: @escaping () -> Double = WallClock.secondsSince1970) {
         self.path = path
         self.now = now
         bests = loadFromDisk() ?? [:]
     }
 
     /// The player's real book, or nil when no home directory is known (use `InMemoryScores`).
-    public convenience init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init?(environment: [String: String] = ProcessEnvironment.variables()) {
         guard let path = XDGPaths(environment: environment).scoresFile else { return nil }
         self.init(path: path)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Memorize
 
 /// The scores.json format: `{"version":1,"best":{"Halloween":{"score":12,"moves":20,"seconds":41.5}}}`.
 /// Decoding checks every value's type and range and says where a bad one is.
@@ -20,28 +20,25 @@ enum ScoreFile {
         func message(path: String, bytes: [UInt8]) -> String {
             switch self {
             case .invalid(let offset?, let reason):
-                let place = PositionedJSON.lineAndColumn(ofOffset: offset, in: bytes)
+                let place = JSONValue.lineAndColumn(ofOffset: offset, in: bytes)
                 return "\(path):\(place.line):\(place.column): \(reason)"
             case .invalid(nil, let reason):
                 return "\(path): \(reason)"
             case .newerVersion(let version, let offset):
-                let place = PositionedJSON.lineAndColumn(ofOffset: offset, in: bytes)
+                let place = JSONValue.lineAndColumn(ofOffset: offset, in: bytes)
                 return "\(path):\(place.line):\(place.column): version \(version) was written by a newer memorize-tui"
             }
         }
     }
 
     static func decode(_ bytes: [UInt8]) throws(Problem) -> [String: BestScore] {
-        let json: PositionedJSON
+        let root: JSONValue
         do {
-            json = try PositionedJSON(bytes)
-        } catch let error as PositionedJSON.SyntaxError {
-            throw .invalid(offset: error.offset, reason: "invalid JSON: \(error.message)")
+            root = try JSONValue.parse(bytes)
         } catch {
-            throw .invalid(offset: nil, reason: "invalid JSON: \(error)")
+            throw .invalid(offset: error.offset, reason: "invalid JSON: \(error.message)")
         }
-        let root = json.root
-        guard case .object = root.value else { throw .invalid(offset: root.offset, reason: "expected an object at the top level, found \(root.kindDescription)") }
+        guard case .object = root.kind else { throw .invalid(offset: root.offset, reason: "expected an object at the top level, found \(root.kindDescription)") }
 
         guard let versionNode = root.member("version") else { throw .invalid(offset: root.offset, reason: "missing \"version\"") }
         let version = try integer(versionNode, named: "version", in: Int.min...Int.max)
@@ -49,13 +46,14 @@ enum ScoreFile {
         if version < Self.version { throw .invalid(offset: versionNode.offset, reason: "version: \(version) is not a version memorize-tui writes") }
 
         guard let best = root.member("best") else { throw .invalid(offset: root.offset, reason: "missing \"best\"") }
-        guard case .object(let entries) = best.value else { throw .invalid(offset: best.offset, reason: "best: expected an object, found \(best.kindDescription)") }
+        guard case .object(let entries) = best.kind else { throw .invalid(offset: best.offset, reason: "best: expected an object, found \(best.kindDescription)") }
         var bests: [String: BestScore] = [:]
-        for (theme, node) in entries {
+        for entry in entries {
+            let (theme, node) = (entry.key, entry.value)
             let name = "best.\(theme)"
             guard !theme.allSatisfy(\.isWhitespace) else { throw .invalid(offset: node.offset, reason: "best: a theme name is empty") }
-            guard case .object = node.value else { throw .invalid(offset: node.offset, reason: "\(name): expected an object, found \(node.kindDescription)") }
-            func field(_ key: String) throws(Problem) -> PositionedJSON.Node {
+            guard case .object = node.kind else { throw .invalid(offset: node.offset, reason: "\(name): expected an object, found \(node.kindDescription)") }
+            func field(_ key: String) throws(Problem) -> JSONValue {
                 guard let value = node.member(key) else { throw .invalid(offset: node.offset, reason: "\(name): missing \"\(key)\"") }
                 return value
             }
@@ -67,16 +65,28 @@ enum ScoreFile {
         return bests
     }
 
-    /// Pretty-printed with sorted keys: readable, and the same bests always give the same bytes.
-    static func encode(_ bests: [String: BestScore]) throws -> Data {
-        struct File: Encodable {
-            let version: Int
-            let best: [String: BestScore]
+    /// Pretty-printed with sorted keys (as JSONEncoder wrote it, so files keep their bytes):
+    /// readable, and the same bests always give the same bytes.
+    /// - Throws: rather than return something partial (saving nothing beats saving garbage) when
+    ///   a time cannot be written in JSON (NaN, infinity; `isStorable` keeps those out).
+    static func encode(_ bests: [String: BestScore]) throws -> [UInt8] {
+        var entries: [JSONValue.Member] = []
+        for (theme, best) in bests.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            guard let seconds = JSONValue.number(best.seconds) else { throw UnwritableTime(theme: theme, seconds: best.seconds) }
+            entries.append(.init(theme, JSONValue(.object([
+                .init("moves", .integer(best.moves)),
+                .init("score", .integer(best.score)),
+                .init("seconds", seconds),
+            ]))))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Throws rather than return something partial: saving nothing beats saving garbage.
-        return try encoder.encode(File(version: version, best: bests)) + Data("\n".utf8)
+        let file = JSONValue(.object([.init("best", JSONValue(.object(entries))), .init("version", .integer(version))]))
+        return file.prettyPrinted() + [UInt8(ascii: "\n")]
+    }
+
+    struct UnwritableTime: Error, CustomStringConvertible {
+        let theme: String
+        let seconds: Double
+        var description: String { "best.\(theme).seconds: \(seconds) cannot be written as JSON" }
     }
 
     /// Whether a result can be stored and read back (a NaN or negative time from a bug is not).
@@ -85,8 +95,8 @@ enum ScoreFile {
             && best.seconds.isFinite && (0...secondsLimit).contains(best.seconds)
     }
 
-    private static func integer(_ node: PositionedJSON.Node, named name: String, in range: ClosedRange<Int>) throws(Problem) -> Int {
-        guard case .number(let text) = node.value else { throw .invalid(offset: node.offset, reason: "\(name): expected a whole number, found \(node.kindDescription)") }
+    private static func integer(_ node: JSONValue, named name: String, in range: ClosedRange<Int>) throws(Problem) -> Int {
+        guard case .number(let text) = node.kind else { throw .invalid(offset: node.offset, reason: "\(name): expected a whole number, found \(node.kindDescription)") }
         guard let value = Int(text) else {
             let isWhole = !text.contains(where: { ".eE".contains($0) })
             throw .invalid(offset: node.offset, reason: isWhole ? "\(name): \(text) is too large" : "\(name): \(text) is not a whole number")
@@ -97,8 +107,8 @@ enum ScoreFile {
         return value
     }
 
-    private static func seconds(_ node: PositionedJSON.Node, named name: String) throws(Problem) -> Double {
-        guard case .number(let text) = node.value else { throw .invalid(offset: node.offset, reason: "\(name): expected a number, found \(node.kindDescription)") }
+    private static func seconds(_ node: JSONValue, named name: String) throws(Problem) -> Double {
+        guard case .number(let text) = node.kind else { throw .invalid(offset: node.offset, reason: "\(name): expected a number, found \(node.kindDescription)") }
         // Double("1e999") is infinity: a valid JSON number, but no game lasted that long.
         guard let value = Double(text), value.isFinite, (0...secondsLimit).contains(value) else {
             throw .invalid(offset: node.offset, reason: "\(name): \(text) is out of range (0…\(Int(secondsLimit)))")

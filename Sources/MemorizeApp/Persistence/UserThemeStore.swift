@@ -1,4 +1,3 @@
-import Foundation
 import Memorize
 import TerminalUI
 
@@ -23,7 +22,7 @@ public final class UserThemeStore: UserThemeStoring {
     }
 
     /// The player's real store, or nil when no home directory is known (use `InMemoryThemes`).
-    public convenience init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init?(environment: [String: String] = ProcessEnvironment.variables()) {
         guard let path = XDGPaths(environment: environment).themesFile else { return nil }
         self.init(path: path)
     }
@@ -50,28 +49,20 @@ public final class UserThemeStore: UserThemeStoring {
             reload()
             throw UserThemeStoreError.changedOnDisk(path)
         }
-        let data: Data
+        let bytes = Self.encode(themes)
         do {
-            data = try Self.encode(themes)
-        } catch {
-            throw UserThemeStoreError.encodingFailed("\(error)")
-        }
-        do {
-            try AtomicFile.write(data, to: path, mode: 0o644)
+            try AtomicFile.write(bytes, to: path, mode: 0o644)
         } catch let error as AtomicFile.Error {
             throw UserThemeStoreError.writeFailed(error)
         }
         self.themes = themes
-        knownBytes = Array(data)
+        knownBytes = bytes
         warning = nil
     }
 
     /// `{"themes": [...]}`, keys in the order of assets/themes.json.
-    static func encode(_ themes: [Theme]) throws -> Data {
-        struct File: Encodable { let themes: [Theme] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        return try encoder.encode(File(themes: themes)) + Data("\n".utf8)
+    static func encode(_ themes: [Theme]) -> [UInt8] {
+        ThemeLibrary.encode(themes)
     }
 
     /// Refuses what could not be loaded back: unplayable themes and two themes with one name
@@ -114,7 +105,7 @@ public final class UserThemeStore: UserThemeStoring {
         case .contents(let bytes):
             let decoded: [Theme]
             do {
-                decoded = try ThemeLibrary.decode(Data(bytes), source: path)
+                decoded = try ThemeLibrary.decode(bytes, source: path)
             } catch let error as ThemeFileError {
                 return State(problem: error.message, bytes: bytes)
             } catch {
@@ -144,31 +135,23 @@ public final class UserThemeStore: UserThemeStoring {
     }
 
     private static func place(ofTheme index: Int, in bytes: [UInt8], path: String) -> String {
-        guard let json = try? PositionedJSON(bytes),
-              let node = json.node(at: [ThemeKey(stringValue: "themes"), ThemeKey(intValue: index)]) else {
+        guard let root = try? JSONValue.parse(bytes),
+              case .array(let list) = root.member("themes")?.kind, list.indices.contains(index) else {
             return "\(path): themes[\(index)]"
         }
-        let place = PositionedJSON.lineAndColumn(ofOffset: node.offset, in: bytes)
+        let place = JSONValue.lineAndColumn(ofOffset: list[index].offset, in: bytes)
         return "\(path):\(place.line):\(place.column)"
-    }
-
-    private struct ThemeKey: CodingKey {
-        var stringValue: String
-        var intValue: Int?
-        init(stringValue: String) { self.stringValue = stringValue }
-        init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
     }
 }
 
 /// Why `UserThemeStore.save` refused; the old file is untouched in every case.
-public enum UserThemeStoreError: Error, Equatable, CustomStringConvertible, LocalizedError {
+public enum UserThemeStoreError: Error, Equatable, CustomStringConvertible {
     /// The file on disk is bad (the message names file and line): fix or move it first.
     case fileKept(String)
     case changedOnDisk(String)
     case invalidTheme(name: String, problems: [String])
     case duplicateName(String)
     case writeFailed(AtomicFile.Error)
-    case encodingFailed(String)
 
     public var description: String {
         switch self {
@@ -182,10 +165,6 @@ public enum UserThemeStoreError: Error, Equatable, CustomStringConvertible, Loca
             return "Not saved: two themes are named \"\(name)\""
         case .writeFailed(let error):
             return "Not saved: \(error)"
-        case .encodingFailed(let reason):
-            return "Not saved: the themes could not be written as JSON (\(reason))"
         }
     }
-
-    public var errorDescription: String? { description }
 }

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +17,7 @@ public struct XDGPaths: Equatable, Sendable {
     /// - Parameters:
     ///   - environment: injectable so tests never touch the player's files.
     ///   - fallbackHome: used when `HOME` is unset or relative (the password database by default).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
+    public init(environment: [String: String] = ProcessEnvironment.variables(),
                 fallbackHome: String? = XDGPaths.passwordDatabaseHome()) {
         let home = Self.absolute(environment["HOME"]) ?? Self.absolute(fallbackHome)
         stateHome = Self.absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }

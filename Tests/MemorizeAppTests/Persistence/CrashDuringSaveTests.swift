@@ -20,7 +20,7 @@ extension PersistenceTests {
             for index in 0..<(3_000 + (round % 7) * 150) {
                 bests["Theme \(index) of round \(round)"] = BestScore(score: round, moves: index, seconds: Double(index) + 0.5)
             }
-            return (bests, try ScoreFile.encode(bests))
+            return (bests, Data(try ScoreFile.encode(bests)))
         }
 
         @Test func killedSavesLeaveTheOldOrTheNewFile() throws {

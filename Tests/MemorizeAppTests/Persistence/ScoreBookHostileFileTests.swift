@@ -57,7 +57,7 @@ extension PersistenceTests {
     /// The promise: never a crash, one clear line naming file and line, the bad file kept aside
     /// byte for byte, and a fresh book that saves normally.
     @Suite struct ScoreBookHostileFileTests {
-        static let clock = Date(timeIntervalSince1970: 1_735_787_045)  // 2025-01-02 03:04:05 UTC
+        static let clock: Double = 1_735_787_045  // 2025-01-02 03:04:05 UTC, seconds since 1970
         static let asideName = "scores.json.corrupt-20250102T030405Z"
 
         @Test(arguments: HostileScores.all)

@@ -45,14 +45,14 @@ extension PersistenceTests {
             for round in 0..<400 {
                 let bytes = Self.mutate(Self.good, using: &rng)
                 dir.write(bytes, to: "scores.json")
-                let book = ScoreBook(path: path, now: { Date(timeIntervalSince1970: Double(round)) })
+                let book = ScoreBook(path: path, now: { Double(round) })
                 if let warning = book.warning, warning.contains("written by a newer memorize-tui") {
                     // "version": 1 became 17, say: not ours to move, so it stays and is not saved over.
                     #expect(readBytes(path) == bytes, "round \(round)")
                     #expect(!book.isSavingEnabled)
                 } else if let warning = book.warning {
                     aside += 1
-                    let asidePath = "\(path).corrupt-\(AsideFile.timestamp(Date(timeIntervalSince1970: Double(round))))"
+                    let asidePath = "\(path).corrupt-\(AsideFile.timestamp(Double(round)))"
                     #expect(warning.hasPrefix("Best scores: \(path):"), "round \(round): \(warning)")
                     #expect(readBytes(asidePath) == bytes, "round \(round)")
                     #expect(book.allBests.isEmpty)

@@ -124,7 +124,7 @@ extension PersistenceTests {
             let store = UserThemeStore(path: path)
             try store.save([Self.spooky])
             // The player edits the file by hand while the game runs.
-            let edited = String(decoding: try UserThemeStore.encode([Self.spooky, Self.cars]), as: UTF8.self)
+            let edited = String(decoding: UserThemeStore.encode([Self.spooky, Self.cars]), as: UTF8.self)
             dir.write(edited, to: "themes.json")
             #expect(throws: UserThemeStoreError.changedOnDisk(path)) { try store.save([]) }
             #expect(store.themes == [Self.spooky, Self.cars])
@@ -135,7 +135,7 @@ extension PersistenceTests {
 
         @Test func aSymlinkIsReadButNeverWrittenThrough() throws {
             let dir = TemporaryDirectory()
-            let dotfile = String(decoding: try UserThemeStore.encode([Self.spooky]), as: UTF8.self)
+            let dotfile = String(decoding: UserThemeStore.encode([Self.spooky]), as: UTF8.self)
             dir.write(dotfile, to: "dotfiles-themes.json")
             symlink(dir.file("dotfiles-themes.json"), dir.file("themes.json"))
             let store = UserThemeStore(path: dir.file("themes.json"))
@@ -166,7 +166,7 @@ extension PersistenceTests {
             let dir = TemporaryDirectory()
             chmod(dir.path, 0o777)  // user nobody could replace the file here: only the store's refusal protects it
             let path = dir.file("themes.json")
-            let original = Array(try UserThemeStore.encode([Self.spooky]))
+            let original = Array(UserThemeStore.encode([Self.spooky]))
             dir.write(original, to: "themes.json")
             chmod(path, 0o000)
             _ = UserThemeStore(path: dir.file("warm-up.json"))  // see ForkedChild

@@ -1,0 +1,75 @@
+extension JSONValue {
+    /// The value as UTF-8 JSON in the layout Foundation's JSONEncoder used with `.prettyPrinted`
+    /// and `.withoutEscapingSlashes` (files written before keep their bytes): two-space indents,
+    /// `"key" : value`, members in the order given, an empty list or object as `[`, a blank line,
+    /// `]`. No newline at the end.
+    public func prettyPrinted() -> [UInt8] {
+        var output: [UInt8] = []
+        Self.write(self, indent: 0, to: &output)
+        return output
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, to output: inout [UInt8]) {
+        switch value.kind {
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            output.append(UInt8(ascii: "\n"))
+            for (number, member) in members.enumerated() {
+                if number > 0 { output += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+                writeIndent(indent + 1, to: &output)
+                writeString(member.key, to: &output)
+                output += [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")]
+                write(member.value, indent: indent + 1, to: &output)
+            }
+            output.append(UInt8(ascii: "\n"))
+            writeIndent(indent, to: &output)
+            output.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            output.append(UInt8(ascii: "\n"))
+            for (number, element) in elements.enumerated() {
+                if number > 0 { output += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+                writeIndent(indent + 1, to: &output)
+                write(element, indent: indent + 1, to: &output)
+            }
+            output.append(UInt8(ascii: "\n"))
+            writeIndent(indent, to: &output)
+            output.append(UInt8(ascii: "]"))
+        case .string(let text):
+            writeString(text, to: &output)
+        case .number(let text):
+            output += text.utf8
+        case .bool(let flag):
+            output += (flag ? "true" : "false").utf8
+        case .null:
+            output += "null".utf8
+        }
+    }
+
+    private static func writeIndent(_ level: Int, to output: inout [UInt8]) {
+        output += repeatElement(UInt8(ascii: " "), count: 2 * level)
+    }
+
+    /// Quotes and escapes as JSONEncoder did: `"` and `\`, the control characters (short forms
+    /// where JSON has them, else `\u00xx`); `/` and everything non-ASCII as they are.
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case ..<0x20:
+                output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                           hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,39 @@
+import Memorize
+import TerminalUI
+
+/// `--list-themes`: every theme the game can play, as an aligned text table.
+public enum ThemeTable {
+    public static func render(builtIn: [Theme], user: [Theme], ascii: Bool) -> String {
+        let header = ["Theme", "Source", "Pairs", "Cards", "Colour", "Emoji"]
+        var rows = [header]
+        for (theme, source) in builtIn.map({ ($0, "built-in") }) + user.map({ ($0, "yours") }) {
+            let glyphs = ascii ? (theme.ascii ?? []) : theme.emoji
+            rows.append([
+                theme.name, source, "\(theme.numberOfPairs)", "\(theme.numberOfPairs * 2)",
+                "#" + hex(theme.color.red) + hex(theme.color.green) + hex(theme.color.blue),
+                glyphs.joined(separator: " "),
+            ])
+        }
+        // Columns measured in terminal cells, so emoji (two cells wide) line up too.
+        let widths = header.indices.map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
+        return rows.map { row in
+            row.indices.map { column in
+                column == row.count - 1 ? row[column]
+                    : row[column] + String(repeating: " ", count: widths[column] - TextWidth.of(row[column]) + 2)
+            }.joined()
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}
+
+extension Launcher {
+    /// The table `--list-themes` prints: built-ins plus the player's saved themes.
+    public static func themeTable(ascii: Bool) -> String {
+        let user = UserThemeStore()?.themes ?? []
+        return ThemeTable.render(builtIn: builtInThemes(), user: user, ascii: ascii)
+    }
+}

@@ -1,0 +1,417 @@
+import Foundation
+@testable import MemorizeApp
+import TerminalUI
+import Testing
+
+/// Hostile input in a real terminal: the real binary in tmux, with `MEMORIZE_CHECK_INVARIANTS=1`
+/// so it traps on any broken game invariant after any event, gets random bytes — key floods,
+/// broken and overlong escape sequences, invalid UTF-8, SGR and X10 mouse reports far outside
+/// the screen — interleaved with resizes from 1x1 to 300x100. Afterwards it must still be alive,
+/// answer (`?` shows the help, `esc` closes it), quit with `q` and exit 0, and give the terminal back.
+///
+/// Short by default (CI); `MEMORIZE_FUZZ_SECONDS=300` for a long run, `MEMORIZE_FUZZ_SEED=N` for
+/// another sequence. The input sequence is seeded; the timing is real, so a failure keeps the log
+/// of every tmux command sent (its path is in the failure message) to replay it.
+extension EndToEndTests {
+    @Suite("Fuzz")
+    struct FuzzTerminal {
+        struct Generator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+            mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+            mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+            mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+        }
+
+        static let environment = ProcessInfo.processInfo.environment
+        /// Seconds of fuzzing in all (CI default: two sessions of 4 s; with start-up, catching up
+        /// and the probes the test takes about 15 s).
+        static let totalSeconds = environment["MEMORIZE_FUZZ_SECONDS"].flatMap(Double.init) ?? 8
+        static let seed = environment["MEMORIZE_FUZZ_SEED"].flatMap(UInt64.init) ?? 20_240_601
+
+        /// `q` (0x71) and Ctrl-C (0x03) quit: never inside random input, or the run would end early.
+        /// (X10 payload bytes and broken sequences reach the app as plain keys when ncurses does not
+        /// recognise them, so the rule holds for every byte sent.)
+        static let forbidden: Set<UInt8> = [0x71, 0x03]
+
+        struct Figures {
+            var bytes = 0
+            var resizes = 0
+            var batches = 0
+            var sessions = 0
+            var crashes = 0
+            var scores: [String] = []
+            var drainSeconds: [Double] = []
+        }
+
+        /// One tmux invocation's worth of actions: `send-keys -H` byte runs and resizes, chained
+        /// with `;` so they reach the app back to back.
+        struct Batch {
+            var commands: [[String]] = []
+            /// What was sent, one line each: `bytes HEX` or `resize WxH` (for the failure log).
+            var log: [String] = []
+            var bytes = 0
+            var resizes = 0
+            var lastSize: Size
+
+            mutating func send(_ raw: [UInt8]) {
+                let safe = raw.filter { !FuzzTerminal.forbidden.contains($0) }
+                guard !safe.isEmpty else { return }
+                // Valid UTF-8 goes as one literal argument; tmux handles long -H lists slowly (about
+                // quadratic: 3000 bytes take 0.3 s) and refuses very long commands, so raw bytes go
+                // in short -H runs.
+                if !safe.contains(0), let text = String(validating: safe, as: UTF8.self) {
+                    commands.append(["send-keys", "-t", "S", "-l", text])
+                } else {
+                    for start in stride(from: 0, to: safe.count, by: 256) {
+                        let run = safe[start..<min(safe.count, start + 256)]
+                        commands.append(["send-keys", "-t", "S", "-H"] + run.map { String(format: "%02x", $0) })
+                    }
+                }
+                bytes += safe.count
+                log.append("bytes " + safe.map { String(format: "%02x", $0) }.joined())
+            }
+            mutating func send(_ text: String) { send(Array(text.utf8)) }
+            mutating func resize(_ size: Size) {
+                commands.append(["resize-window", "-t", "S", "-x", "\(size.width)", "-y", "\(size.height)"])
+                resizes += 1
+                lastSize = size
+                log.append("resize \(size.width)x\(size.height)")
+            }
+            var arguments: [String] { Array(commands.joined(separator: [";"])) }
+        }
+
+        // MARK: - Input generators
+
+        /// Game keys, weighted towards playing (focus moves and choosing); restart, new game and
+        /// the theme chooser come separately and rarely, or games would never get far.
+        static let floodKeys: [[UInt8]] = ["h", "j", "k", "l", " ", " ", " ", "\r", "\r", "\n", "d", "s", "\u{1B}",
+                                           "\u{1B}OA", "\u{1B}OB", "\u{1B}OC", "\u{1B}OD", "\u{1B}[A", "\u{1B}[D", "x", "\t", "\u{7F}"]
+            .map { Array($0.utf8) }
+
+        static let brokenSequences: [String] = [
+            "\u{1B}", "\u{1B}[", "\u{1B}[<", "\u{1B}[<0;", "\u{1B}[<0;5", "\u{1B}[<0;5;", "\u{1B}[M", "\u{1B}[M ",
+            "\u{1B}O", "\u{1B}OZ", "\u{1B}[1;", "\u{1B}[1;5", "\u{1B}[99999999999999999999A", "\u{1B}[?1049h",
+            "\u{1B}]0;title", "\u{1B}]52;c;", "\u{1B}P", "\u{1B}\\", "\u{1B}\u{1B}\u{1B}", "\u{1B}[200~", "\u{1B}[201~",
+            "\u{1B}[3~", "\u{1B}[15;2~", "\u{1B}[Z", "\u{1B}[I", "\u{1B}[O", "\u{1B}[<64;10;10M", "\u{1B}[<0;0;0M",
+            "\u{1B}[<-1;-1;-1M", "\u{1B}[<0;1;1mM", "\u{1B}[<;;M", "\u{1B}[<0;;5M", "\u{1B}[<0;5M",
+        ]
+
+        static let invalidUTF8: [[UInt8]] = [
+            [0xC0, 0x80], [0xC1, 0xBF], [0xFF], [0xFE], [0x80], [0xBF, 0xBF], [0xF0, 0x9F], [0xF0, 0x9F, 0x8E],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0xAF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+            [0xC3], [0xE2, 0x82], [0xC3, 0x1B], [0xF0, 0x9F, 0x8E, 0x83], Array("é€🎃".utf8),
+        ]
+
+        /// A coordinate: on screen, just past its edge, far outside, zero, or absurdly long digits.
+        static func coordinate(_ limit: Int, _ g: inout Generator) -> String {
+            switch g.below(10) {
+            case 0..<5: return "\(1 + g.below(max(1, limit)))"
+            case 5: return "\(limit + 1 + g.below(3))"
+            case 6: return "\(1 + g.below(99_999))"
+            case 7: return "0"
+            case 8: return String(repeating: "9", count: 10 + g.below(40))
+            default: return "\(2_147_483_647 + g.below(3))"
+            }
+        }
+
+        static func sgrMouse(_ size: Size, _ g: inout Generator) -> String {
+            let button = g.pick([0, 0, 0, 1, 2, 3, 4, 8, 16, 32, 35, 64, 65, 66, 67, 128, 255, 99_999])
+            let x = coordinate(size.width, &g), y = coordinate(size.height, &g)
+            var text = "\u{1B}[<\(button);\(x);\(y)M"
+            if g.chance(70) { text += "\u{1B}[<\(button);\(x);\(y)m" }
+            return text
+        }
+
+        static func x10Mouse(_ size: Size, _ g: inout Generator) -> [UInt8] {
+            // Each field is 32 + value; values past 223 cannot be written, so any byte goes.
+            func field(_ limit: Int) -> UInt8 {
+                switch g.below(4) {
+                case 0, 1: return UInt8(min(255, 33 + g.below(max(1, limit))))
+                case 2: return UInt8(g.below(256))
+                default: return 255
+                }
+            }
+            let button = g.pick([32, 32, 33, 34, 35, 96, 97, 64, 0, 255] as [UInt8])
+            var bytes: [UInt8] = [0x1B, 0x5B, 0x4D, button, field(size.width), field(size.height)]
+            if g.chance(70) { bytes += [0x1B, 0x5B, 0x4D, 35, bytes[4], bytes[5]] }
+            return bytes
+        }
+
+        /// Every size from 1x1 to 300x100 occurs, but mostly modest ones: a debug build draws a
+        /// 300x100 frame in about 9 ms, and it draws one for every key.
+        static func randomSize(_ g: inout Generator) -> Size {
+            switch g.below(20) {
+            case 0, 1: return Size(width: 1, height: 1)
+            case 2: return Size(width: 300, height: 100)
+            case 3..<8: return Size(width: 80, height: 24)
+            case 8..<10: return Size(width: 1 + g.below(300), height: 1 + g.below(100))
+            default: return Size(width: 1 + g.below(120), height: 1 + g.below(40))
+            }
+        }
+
+        /// A few actions to send in one tmux call.
+        static func batch(_ g: inout Generator, size: Size) -> Batch {
+            var batch = Batch(lastSize: size)
+            for _ in 0..<(1 + g.below(6)) {
+                switch g.below(100) {
+                case 0..<25:                                       // key flood: mostly game keys
+                    var bytes: [UInt8] = []
+                    for _ in 0..<(5 + g.below(g.chance(10) ? 300 : 40)) { bytes += g.pick(floodKeys) }
+                    batch.send(bytes)
+                case 25..<37:                                      // random bytes
+                    batch.send((0..<(1 + g.below(60))).map { _ in UInt8(g.below(256)) })
+                case 37..<49:                                      // broken escape sequences
+                    var text = g.pick(brokenSequences)
+                    if g.chance(30) { text += g.pick(brokenSequences) }
+                    batch.send(text)
+                case 49..<52:                                      // overlong CSI: hundreds of parameters
+                    let parameters = (0..<(20 + g.below(g.chance(10) ? 600 : 150))).map { _ in "\(g.below(100_000))" }.joined(separator: ";")
+                    batch.send("\u{1B}[" + (g.chance(50) ? "<" : "") + parameters + g.pick(["M", "m", "~", "A", ""]))
+                case 52..<61:                                      // invalid UTF-8, alone or mid-sequence
+                    var bytes = g.pick(invalidUTF8)
+                    if g.chance(30) { bytes = Array("\u{1B}[<0;".utf8) + bytes + Array(";5M".utf8) }
+                    batch.send(bytes)
+                case 61..<73: batch.send(sgrMouse(batch.lastSize, &g))
+                case 73..<83: batch.send(x10Mouse(batch.lastSize, &g))
+                case 83..<86: batch.send(g.pick(["r", "n", "t", "?", "a", "e", "c", "y"]))   // pages and dialogs
+                default: batch.resize(randomSize(&g))
+                }
+            }
+            return batch
+        }
+
+        // MARK: - The test
+
+        @Test("random bytes, escape sequences, mouse reports and resizes: alive, answers, invariants hold, q exits 0")
+        func hostileInputInARealTerminal() throws {
+            var g = Generator(state: Self.seed)
+            var figures = Figures()
+            let started = Date()
+            // Alternate the terminal type: tmux-256color gets X10 mouse mode, xterm-256color SGR 1006.
+            let terms = ["tmux-256color", "xterm-256color"]
+            let sessionCount = max(2, Int((Self.totalSeconds / 30).rounded(.up)))
+            let perSession = Self.totalSeconds / Double(sessionCount)
+            for number in 0..<sessionCount {
+                try runSession(number: number, term: terms[number % terms.count], seconds: perSession, &g, &figures)
+                if figures.crashes > 0 { break }
+            }
+            let elapsed = Date().timeIntervalSince(started)
+            // The line the README table quotes.
+            let drainMax = ((figures.drainSeconds.max() ?? 0) * 10).rounded() / 10
+            print("fuzz(tmux): seed=\(Self.seed) seconds=\((elapsed * 10).rounded() / 10) sessions=\(figures.sessions)"
+                + " bytes=\(figures.bytes) resizes=\(figures.resizes) tmux-calls=\(figures.batches) crashes=\(figures.crashes)"
+                + " drain-max=\(drainMax)s final-scores=[\(figures.scores.joined(separator: ","))]")
+            #expect(figures.crashes == 0)
+            // The run must really have thrown things at the app.
+            #expect(figures.bytes > 1_000 && figures.resizes > 8, "only \(figures.bytes) bytes and \(figures.resizes) resizes sent")
+        }
+
+        private func runSession(number: Int, term: String, seconds: Double, _ g: inout Generator,
+                                _ figures: inout Figures) throws {
+            let appSeed = g.next() % 100_000
+            let session = try TmuxSession(size: Check.size80x24, term: term, arguments: ["--seed", "\(appSeed)"],
+                                          environment: ["MEMORIZE_CHECK_INVARIANTS": "1"])
+            defer { session.close() }
+            let logPath = FileManager.default.temporaryDirectory
+                .appendingPathComponent("memorize-fuzz-tmux-\(Self.seed)-\(number).log").path
+            _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+            let log = FileHandle(forWritingAtPath: logPath)
+            defer { try? log?.close() }
+            func note(_ line: String) { log?.write(Data((line + "\n").utf8)) }
+            note("# TERM=\(term) MEMORIZE_CHECK_INVARIANTS=1 memorize-tui --seed \(appSeed) at 80x24, then in order:")
+            note("# bytes HEX (tmux send-keys -H, byte by byte) and resize WxH (tmux resize-window). Replay into session S:")
+            note("#   grep -v '^#' LOG | while read -r k a; do case $k in bytes) tmux send-keys -t S -H $(echo $a | sed 's/../& /g');; resize) tmux resize-window -t S -x ${a%x*} -y ${a#*x};; esac; done")
+
+            try session.waitForGame()
+            let pid = try session.appPID()
+            let input = try InputQueue(session)
+            figures.sessions += 1
+            // Deal, so the floods that follow play the game rather than knock on an empty table.
+            try session.sendKeys("d")
+
+            func died(_ when: String) -> Bool {
+                guard let code = session.exitCode() else { return false }
+                figures.crashes += 1
+                Issue.record("""
+                    memorize-tui (TERM=\(term), --seed \(appSeed)) exited with \(code) \(when).
+                    stderr: \(session.stderrText())
+                    every tmux command sent is in \(logPath)
+                    """)
+                return true
+            }
+
+            var size = Check.size80x24
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                let batch = Self.batch(&g, size: size)
+                guard !batch.commands.isEmpty else { continue }
+                note(batch.log.joined(separator: "\n"))
+                do {
+                    try session.tmux(batch.arguments)
+                } catch {
+                    // The full command is in the log; the message stays readable.
+                    throw TmuxSession.Failure(description: "\(String(describing: error).prefix(300))… (every tmux command sent is in \(logPath))")
+                }
+                figures.bytes += batch.bytes
+                figures.resizes += batch.resizes
+                figures.batches += 1
+                size = batch.lastSize
+                // Keep the app busy, not buried: a debug build takes 1 ms a key at 80x24 and 9 ms
+                // at 300x100 (it draws after each), so unthrottled floods would queue minutes of
+                // work. An unknown escape sequence reaches the app as one key per byte.
+                try input.wait(atMost: 512, stall: 15, until: deadline, session: session)
+                if g.chance(20) { usleep(UInt32(g.below(40_000))) }   // let animations run now and then
+                if died("during the fuzz") { return }
+            }
+
+            // Does it still answer? Back to a size that fits; let the app work through what the
+            // fuzz queued (a flood can mean seconds of work in a debug build: catching up is fine,
+            // hanging is not); back to the game page from wherever the fuzz left it (help,
+            // theme chooser, editor: esc leads out of each); then ask for help.
+            note("# probe: resize 80x24, wait for the input queue to drain, esc until the game shows, ?, esc, q")
+            try session.resize(to: Check.size80x24)
+            figures.resizes += 1
+            let drainStart = Date()
+            try input.wait(atMost: 0, steady: 0.5, stall: 15, session: session)
+            figures.drainSeconds.append(Date().timeIntervalSince(drainStart))
+            if died("after the fuzz") { return }
+            // A mouse report the fuzz left unfinished is dropped after 50 ms (regression test:
+            // incompleteMouseReportFreezesTheApp), so the probe's keys below get through as they are.
+            func onGamePage(_ screen: ScreenText) -> Bool {
+                (screen.lines.first ?? "").contains("Score:") && !Self.helpShown(screen)
+            }
+            let screen: ScreenText
+            do {
+                var escapes = 0
+                while !onGamePage(try session.capture()), escapes < 8 {
+                    try session.sendKeys("Escape")
+                    escapes += 1
+                    usleep(300_000)
+                }
+                try session.waitUntil("the game page after \(escapes) esc", timeout: 5, onGamePage)
+                try session.sendLiteral("?")
+                try session.waitUntil("the help", timeout: 10, Self.helpShown)
+                #expect(kill(pid, 0) == 0, "the app's process \(pid) is gone")
+                try session.sendKeys("Escape")
+                screen = try session.waitUntil("the help to close", timeout: 10, onGamePage)
+            } catch {
+                // Say what the process was doing: a hang must be diagnosable from the CI log.
+                let diagnosis = Self.diagnose(pid: pid, session: session, input: input)
+                if ProcessInfo.processInfo.environment["MEMORIZE_FUZZ_HOLD"] != nil {
+                    print("holding tmux -L \(session.socket) for 300 s; pid \(pid)\n\(diagnosis)")
+                    sleep(300)
+                }
+                throw TmuxSession.Failure(description: "\(error)\n\(diagnosis)\nevery byte sent is in \(logPath)")
+            }
+            if let title = screen.lines.first, let range = title.range(of: #"Score: -?\d+"#, options: .regularExpression) {
+                figures.scores.append(String(title[range].dropFirst("Score: ".count)))
+            }
+            if died("after the probe") { return }
+            try session.sendLiteral("q")
+            try session.expectTerminalRestored(exitCode: [0], timeout: 10)
+            #expect(session.stderrText().isEmpty, "stderr: \(session.stderrText())")
+            try? FileManager.default.removeItem(atPath: logPath)   // kept only when something failed
+        }
+
+        /// The help is a box whose first line is "Keys" (its entries differ on the win screen).
+        static func helpShown(_ screen: ScreenText) -> Bool {
+            screen.lines.contains { $0.range(of: #"│ Keys +│"#, options: .regularExpression) != nil }
+        }
+
+        /// Regression test for an app bug the fuzz test found: ncurses read the rest of a mouse
+        /// report with a blocking read(2) and no timeout, so after `ESC [ <` (SGR,
+        /// TERM=xterm-256color) every byte up to the next `M`/`m` was taken as part of the report,
+        /// after `ESC [ M` (X10, TERM=tmux-256color) the next three bytes were. Meanwhile the app
+        /// drew nothing and swallowed every key, `q` and Ctrl-C included. Now the app reads reports
+        /// itself and drops one that is not complete within 50 ms (NcursesScreen+Input).
+        @Test("an incomplete mouse report neither freezes the app nor swallows the next key",
+              arguments: [("xterm-256color", "\u{1B}[<0;5", "M"), ("tmux-256color", "\u{1B}[M", "!!!")])
+        func incompleteMouseReportFreezesTheApp(term: String, prefix: String, unstick: String) throws {
+            let session = try TmuxSession(size: Check.size80x24, term: term, arguments: ["--seed", "5"])
+            defer { session.close() }
+            try session.waitForGame()
+            try session.sendLiteral(prefix)
+            usleep(300_000)   // far longer than ESCDELAY: a real terminal sends a report in one write
+            try session.sendLiteral("?")
+            try session.waitUntil("the help after an incomplete mouse report", timeout: 2, Self.helpShown)
+            // What would have completed the report is now ordinary input; the app carries on.
+            try session.sendLiteral(unstick)
+            if !Self.helpShown(try session.capture()) { try session.sendLiteral("?") }
+            try session.waitUntil("the help once the report is complete", timeout: 5, Self.helpShown)
+            try session.sendLiteral("q")
+            try session.expectTerminalRestored()
+        }
+
+        /// Process state, kernel wait channel, CPU use over half a second, unread input, pane size.
+        static func diagnose(pid: pid_t, session: TmuxSession, input: InputQueue) -> String {
+            func read(_ path: String) -> String {
+                ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            func cpuTicks() -> Int {
+                let stat = read("/proc/\(pid)/stat")
+                guard let close = stat.lastIndex(of: ")") else { return -1 }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : -1
+            }
+            let before = cpuTicks()
+            usleep(500_000)
+            let after = cpuTicks()
+            let state = read("/proc/\(pid)/status").split(separator: "\n").filter { $0.hasPrefix("State") }.joined()
+            let pane = (try? session.display("#{pane_width}x#{pane_height}")) ?? "?"
+            return "diagnosis: pid \(pid) \(state), wchan \(read("/proc/\(pid)/wchan")), cpu ticks in 0.5 s: \(after - before), "
+                + "unread input: \((try? input.count()).map(String.init) ?? "?") bytes, pane \(pane)"
+        }
+
+        /// The pane's unread input: FIONREAD on the terminal side of its pty. tmux refills it as the
+        /// app reads (what does not fit waits in tmux), so "drained" means empty for a while.
+        final class InputQueue {
+            let tty: String
+            private let fd: Int32
+            init(_ session: TmuxSession) throws {
+                tty = try session.display("#{pane_tty}")
+                fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+                guard fd >= 0 else { throw TmuxSession.Failure(description: "cannot open \(tty): \(String(cString: strerror(errno)))") }
+            }
+            deinit { close(fd) }
+
+            func count() throws -> Int {
+                var queued: Int32 = 0
+                guard ioctl(fd, UInt(FIONREAD), &queued) == 0 else {
+                    throw TmuxSession.Failure(description: "FIONREAD on \(tty): \(String(cString: strerror(errno)))")
+                }
+                return Int(queued)
+            }
+
+            /// Waits until at most `limit` bytes are unread (for `steady` seconds when `limit` is 0).
+            /// Fails when the app reads nothing for `stall` seconds while alive: a hang.
+            func wait(atMost limit: Int, steady: Double = 0, stall: Double, until deadline: Date? = nil,
+                      session: TmuxSession) throws {
+                var lastCount = try count()
+                var lastProgress = Date()
+                var lowSince: Date?
+                while session.exitCode() == nil, deadline.map({ Date() < $0 }) ?? true {
+                    let queued = try count()
+                    if queued < lastCount { lastProgress = Date() }
+                    lastCount = queued
+                    if queued <= limit {
+                        if lowSince == nil { lowSince = Date() }
+                        if Date().timeIntervalSince(lowSince!) >= steady { return }
+                    } else {
+                        lowSince = nil
+                    }
+                    if Date().timeIntervalSince(lastProgress) > stall {
+                        throw TmuxSession.Failure(description: "the app read none of its \(queued) unread bytes for \(stall) s: hung?\n\((try? session.capture().text) ?? "")")
+                    }
+                    usleep(10_000)
+                }
+            }
+        }
+    }
+}
