@@ -101,6 +101,12 @@ public enum Launcher {
         }
     }
 
+    /// The chooser comes first when the player asked for it in settings.json and neither
+    /// `--theme` nor a key script decided the game already.
+    static func opensChooserAtStart(_ options: AppOptions, script: KeyScript?, settings: UserSettings) -> Bool {
+        settings.themeChooserAtStart && options.themeName == nil && script == nil
+    }
+
     /// `--record FILE`: checks that a recording can be made and creates the file, before any
     /// screen starts, so a bad path is one clear line and exit 2.
     private static func openRecording(_ options: AppOptions) throws -> AsciicastWriter? {
@@ -165,6 +171,12 @@ public enum Launcher {
         defer { restore() }
         let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed,
                             scores: scores, userThemes: userThemes)
+        let settings = UserSettings.load()
+        if opensChooserAtStart(options, script: script, settings: settings) {
+            view.showChooser(message: settings.warning)
+        } else if let warning = settings.warning {
+            printError("memorize-tui: \(warning)")   // held while the screen is up, shown on exit
+        }
         var snapshots: [String] = []
         let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
