@@ -42,12 +42,15 @@ let package = Package(
             dependencies: ["MemorizeApp", "Memorize", "TerminalUI"],
             path: "Benchmarks/memorize-bench"
         ),
-        .testTarget(name: "MemorizeTests", dependencies: ["Memorize"]),
+        // Helpers shared by the test targets (the seeded generator the fuzzers draw from).
+        .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
+        .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
-        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"], exclude: ["Golden"]),
+        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI", "MemorizeTestSupport"],
+                    exclude: ["Golden"]),
         // Drives the real binary in tmux; needs the executable built first (see README).
-        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI", "MemorizeTestSupport"]),
     ],
     // Swift 5 mode: ncurses globals and the single-threaded run loop do not fit strict concurrency checking.
     swiftLanguageModes: [.v5]

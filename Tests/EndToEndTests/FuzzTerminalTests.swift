@@ -2,6 +2,8 @@ import Foundation
 @testable import MemorizeApp
 import TerminalUI
 import Testing
+import Memorize
+import MemorizeTestSupport
 
 /// Hostile input in a real terminal: the real binary in tmux, with `MEMORIZE_CHECK_INVARIANTS=1`
 /// so it traps on any broken game invariant after any event, gets random bytes — key floods,
@@ -15,19 +17,8 @@ import Testing
 extension EndToEndTests {
     @Suite("Fuzz")
     struct FuzzTerminal {
-        struct Generator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-            mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-            mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-            mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-        }
+        /// SplitMix64 from the game itself (MemorizeTestSupport adds below/chance/pick).
+        typealias Generator = SeededRandomNumberGenerator
 
         static let environment = ProcessInfo.processInfo.environment
         /// Seconds of fuzzing in all (CI default: two sessions of 4 s; with start-up, catching up

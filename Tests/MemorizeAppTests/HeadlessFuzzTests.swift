@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MemorizeTestSupport
 import TerminalUI
 @testable import Memorize
 @testable import MemorizeApp
@@ -8,20 +9,8 @@ import TerminalUI
 /// scripts on the virtual clock, with every invariant checked after every event. Seeded, so a
 /// failure replays exactly; `MEMORIZE_FUZZ_SECONDS=N` keeps generating for N seconds instead.
 @Suite struct HeadlessFuzzTests {
-    /// SplitMix64: tiny and seeded, so the same seed generates the same inputs on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// SplitMix64 from the game itself (MemorizeTestSupport adds below/chance/pick).
+    typealias Generator = SeededRandomNumberGenerator
 
     /// On-demand long runs: `MEMORIZE_FUZZ_SECONDS=300 swift test --filter Fuzz`.
     static let longRunSeconds: Double? = ProcessInfo.processInfo.environment["MEMORIZE_FUZZ_SECONDS"].flatMap(Double.init)

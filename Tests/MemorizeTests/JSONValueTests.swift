@@ -1,4 +1,5 @@
 import Testing
+import MemorizeTestSupport
 @testable import Memorize
 
 /// The JSON reader and writer (no Foundation): values with their places, strict syntax errors
@@ -171,18 +172,8 @@ import Testing
         #expect(Self.shape(.integer(Int.min)) == "-9223372036854775808")
     }
 
-    /// SplitMix64, as in the other fuzz tests.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
+    /// SplitMix64 from the game itself (MemorizeTestSupport adds below/chance/pick).
+    typealias Generator = SeededRandomNumberGenerator
 
     static func randomValue(_ g: inout Generator, depth: Int = 0) -> JSONValue {
         let pieces = ["", "a", "é", "🎃", "\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "{", "]", " "]

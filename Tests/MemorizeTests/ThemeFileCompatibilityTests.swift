@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MemorizeTestSupport
 @testable import Memorize
 
 /// Theme files were read with Foundation's JSONDecoder before memorize-tui had its own reader: a
@@ -178,18 +179,8 @@ import Testing
         #expect(Self.foundation(bytes) == themes)
     }
 
-    /// SplitMix64, as in the other fuzz tests.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
+    /// SplitMix64 from the game itself (MemorizeTestSupport adds below/chance/pick).
+    typealias Generator = SeededRandomNumberGenerator
 
     @Test func mutatedFilesLoadExactlyWhenJSONDecoderLoadedThem() {
         let valid = Array(builtInThemesJSON.utf8)

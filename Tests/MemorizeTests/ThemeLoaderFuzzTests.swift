@@ -1,24 +1,14 @@
 import Foundation
 import Testing
+import MemorizeTestSupport
 @testable import Memorize
 
 /// Hostile theme files (a player's `$XDG_CONFIG_HOME/memorize-tui/themes.json` can hold anything):
 /// `ThemeLibrary.decode` must return themes or throw a `ThemeFileError` that names a real place,
 /// never trap, hang or overflow the stack. Seeded, so a failure replays exactly.
 @Suite struct ThemeLoaderFuzzTests {
-    /// SplitMix64, as in the other fuzz tests.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// SplitMix64 from the game itself (MemorizeTestSupport adds below/chance/pick).
+    typealias Generator = SeededRandomNumberGenerator
 
     static let valid = Array(builtInThemesJSON.utf8)
 
