@@ -40,6 +40,9 @@ public final class RunLoop {
     /// Where snapshots go (stdout when headless).
     private let emitSnapshot: (String, Canvas) -> Void
 
+    /// Bounds the input handled between two frames, so a flood cannot starve the screen.
+    static let maximumEventsPerFrame = 256
+
     private var needsDisplay = true
     private var lastFrameTime = -Double.infinity
     /// Whether the last frame drawn was mid-animation: the frame after an animation ends must
@@ -91,6 +94,15 @@ public final class RunLoop {
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
             if event == .terminate { return content.exitCode ?? 0 }
             deliver(event)
+            // Input already waiting is handled before the next frame: a paste or a key flood
+            // costs one frame, not one per byte.
+            var drained = 0
+            while drained < Self.maximumEventsPerFrame, content.exitCode == nil,
+                  let waiting = screen.nextEvent(timeout: 0) {
+                if waiting == .terminate { return content.exitCode ?? 0 }
+                deliver(waiting)
+                drained += 1
+            }
         }
     }
 

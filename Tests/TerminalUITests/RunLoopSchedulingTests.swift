@@ -55,6 +55,27 @@ import Testing
         #expect(screen.canvas.plainText == "done")
     }
 
+    /// A burst of waiting input (a paste, a key flood) is handled before the next frame.
+    @Test func waitingInputIsHandledBeforeTheNextFrame() throws {
+        final class Counter: RunLoopContent {
+            var handled = 0
+            func handle(_ event: Event) { handled += 1 }
+            func render(in size: Size) -> Canvas { Canvas(size: size) }
+            func tick() {}
+            var isAnimating: Bool { false }
+            var exitCode: Int32? { nil }
+            func performScriptCommand(_ name: String, argument: String) -> String? { nil }
+        }
+        let clock = VirtualClock()
+        let screen = HeadlessScreen(size: Size(width: 10, height: 3), clock: clock)
+        for _ in 0..<300 { screen.enqueue(.key(.character("x"))) }
+        let content = Counter()
+        _ = try RunLoop(screen: screen, clock: clock, content: content, fps: 30).run()
+        #expect(content.handled == 300)
+        // The first frame, then one per 257 events (one read plus up to 256 waiting): 3 frames, not 301.
+        #expect(screen.presentedFrames == 3, "\(screen.presentedFrames) frames for 300 keys")
+    }
+
     @Test func realLoopDrawsAtFpsThenBlocks() throws {
         let clock = VirtualClock()
         let screen = HeadlessScreen(size: Size(width: 10, height: 3), clock: clock)
