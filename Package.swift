@@ -42,10 +42,11 @@ let package = Package(
             dependencies: ["MemorizeApp", "Memorize", "TerminalUI"],
             path: "Benchmarks/memorize-bench"
         ),
-        // Helpers shared by the test targets (the seeded generator the fuzzers draw from).
+        // Helpers shared by the test targets: the seeded generator the fuzzers draw from, and a
+        // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),

@@ -1,6 +1,7 @@
 import Foundation
 import TerminalUI
 import Testing
+import MemorizeTestSupport
 
 extension EndToEndTests {
     @Suite("Environment errors")

@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeTestSupport
 import TerminalUI
 
 /// One private tmux server running the binary under test in a detached session "S".

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MemorizeTestSupport
 @testable import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -57,67 +58,13 @@ enum RecordBinary {
     }
 }
 
-/// Runs a program to completion, as a shell would: posix_spawn with an empty signal mask and
-/// default dispositions (the test runner's threads block signals, and a tmux server forked with
-/// them blocked never sees SIGCHLD, SIGTERM or SIGWINCH), stdin from /dev/null, and output in
-/// temp files (tmux's client forks the server, which would keep a pipe open).
+/// Runs a program to completion through the shared ProcessRunner (posix_spawn with an empty
+/// signal mask, stdin from /dev/null, output in temp files), as RecordBinary.Run.
 enum RecordProcess {
-    struct Failure: Error, CustomStringConvertible { var description: String }
-
-    private static let lock = NSLock()
-    private static var counter = 0
-
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     timeout: Double = 15) throws -> RecordBinary.Run {
-        lock.lock()
-        counter += 1
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("memorize-record-run-\(getpid())-\(counter)").path
-        lock.unlock()
-        let outPath = base + ".out", errPath = base + ".err"
-        defer { unlink(outPath); unlink(errPath) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGCHLD, SIGWINCH, SIGTSTP, SIGTTIN, SIGTTOU] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let env = environment ?? ProcessInfo.processInfo.environment.filter { !["TMUX", "TMUX_PANE", "NO_COLOR"].contains($0.key) }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.keys.sorted().map { strdup("\($0)=\(env[$0]!)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))") }
-
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) != pid {
-            if Date() >= deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
-            }
-            usleep(2_000)
-        }
-        let exit: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return RecordBinary.Run(status: exit,
-                                stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
-                                stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
+        let output = try ProcessRunner.run(executable, arguments, environment: environment, timeout: timeout)
+        return RecordBinary.Run(status: output.status, stdout: output.stdoutText, stderr: output.stderrText)
     }
 }
 
@@ -139,9 +86,7 @@ func savedExitStatus(at path: String, timeout: Double = 15) -> String? {
 }
 
 /// POSIX shell single quotes.
-func shellQuoted(_ word: String) -> String {
-    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}
+func shellQuoted(_ word: String) -> String { shellQuote(word) }
 
 /// One private tmux server (`-L`, `-f /dev/null`) with one session "S"; close() kills only it.
 final class RecordTmux {

@@ -11,27 +11,28 @@ import Glibc
 ///   SIGHUP or SIGWINCH: `kill-server` does nothing and resizes never arrive. We spawn with an empty
 ///   signal mask and default dispositions, as a shell would.
 /// - tmux's client forks the server, so output goes to temp files, not pipes that might stay open.
-struct ProcessOutput {
-    var status: Int32
-    var stdout: Data
-    var stderr: Data
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+public struct ProcessOutput {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: Data
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     /// stderr split into lines, without the empty one after the final newline.
-    var stderrLines: [String] {
+    public var stderrLines: [String] {
         var lines = stderrText.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 }
 
-struct ProcessFailure: Error, CustomStringConvertible {
-    var description: String
+public struct ProcessFailure: Error, CustomStringConvertible {
+    public var description: String
 }
 
-enum ProcessRunner {
+/// Shared by the end-to-end and the recording tests.
+public enum ProcessRunner {
     /// The test process's environment minus what would leak a surrounding tmux into ours.
-    static var baseEnvironment: [String: String] {
+    public static var baseEnvironment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         for name in ["TMUX", "TMUX_PANE", "NO_COLOR"] { env[name] = nil }
         return env
@@ -47,7 +48,7 @@ enum ProcessRunner {
     }
 
     /// Runs `executable arguments` with stdin from /dev/null (not a tty) and waits for it.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                     timeout: Double = 15) throws -> ProcessOutput {
         let base = nextOutputBase()
         let outPath = base + ".out", errPath = base + ".err"
@@ -121,6 +122,6 @@ enum ProcessRunner {
 }
 
 /// POSIX shell single-quoting.
-func shellQuote(_ word: String) -> String {
+public func shellQuote(_ word: String) -> String {
     "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
