@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "Memorize", plugins: ["EmbedThemes"]),
         // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
         .target(name: "CTextWidth"),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth"]),
+        // Signal handlers, the self-pipe and the crash restore: C state with one definition.
+        .target(name: "CTerminalGuard"),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard"]),
         .target(name: "MemorizeApp", dependencies: ["Memorize", "TerminalUI"]),
         .executableTarget(
             name: "memorize-tui",

@@ -37,6 +37,8 @@ extension EmojiMemoryGameView {
             resize(to: newSize)
         case .terminate:
             quit()
+        case .suspend:
+            break                           // the run loop's: it stops the process and the clock
         }
     }
 

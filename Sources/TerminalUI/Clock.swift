@@ -11,14 +11,38 @@ public protocol Clock: AnyObject {
     var now: Double { get }
 }
 
-/// Real time: CLOCK_MONOTONIC, immune to wall-clock changes.
-public final class SystemClock: Clock {
+/// A clock that can stand still: while the process is suspended (Ctrl-Z) no time passes for the
+/// game, so animations and bonus time continue from where they were.
+public protocol PausableClock: Clock {
+    func pause()
+    func resume()
+}
+
+/// Real time: CLOCK_MONOTONIC, immune to wall-clock changes, less the time spent paused.
+public final class SystemClock: PausableClock {
+    private var pausedAt: Double?
+    private var pausedTotal = 0.0
+
     public init() {}
-    public var now: Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+
+    public var now: Double { (pausedAt ?? monotonicNow()) - pausedTotal }
+
+    public func pause() {
+        if pausedAt == nil { pausedAt = monotonicNow() }
     }
+
+    public func resume() {
+        guard let pausedAt else { return }
+        pausedTotal += monotonicNow() - pausedAt
+        self.pausedAt = nil
+    }
+}
+
+/// Seconds on CLOCK_MONOTONIC, never paused: input deadlines are real time.
+func monotonicNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// Time that moves only when told to: headless runs and tests.

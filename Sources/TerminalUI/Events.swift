@@ -78,6 +78,8 @@ public enum Event: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case resize(Size)
-    /// SIGTERM / SIGHUP / SIGINT outside raw mode: the app must quit and restore the terminal.
+    /// SIGTERM / SIGHUP / SIGINT, or the terminal hung up: the app must quit and restore the terminal.
     case terminate
+    /// Ctrl-Z or SIGTSTP: the run loop suspends the screen and pauses the clock; apps never see it.
+    case suspend
 }

@@ -10,9 +10,10 @@ import Darwin
 /// One at a time (ncurses has one stdscr). `restore()` is idempotent and also runs at exit and,
 /// as raw escape strings, on a crash (TerminalGuard).
 ///
-/// Set-up and teardown live here; drawing is NcursesPainter's (shared with the recording's
-/// NcursesCapture), input is in NcursesScreen+Input, and the pure decisions are in
-/// NcursesStyleMapping, NcursesCellText and NcursesInput.
+/// Set-up, suspend and teardown live here; drawing is NcursesPainter's (shared with the
+/// recording's NcursesCapture); input is read in NcursesScreen+Input and decoded by
+/// TerminalInputDecoder (ncurses only draws); the pure decisions are in NcursesStyleMapping,
+/// NcursesCellText, TerminalKeys and TerminalMouseReport.
 public final class NcursesScreen: Screen {
     /// The live screen, for the atexit hook. Weak: a screen that is gone has restored itself.
     private static weak var active: NcursesScreen?
@@ -25,8 +26,10 @@ public final class NcursesScreen: Screen {
     private(set) var isActive = false
     private var painter: NcursesPainter!
     private var knownSize = Size.zero
-    /// Mouse events read together with an earlier one, not yet returned (see NcursesScreen+Input).
-    var pendingMouse: [MouseEvent] = []
+    /// Bytes read from the terminal, not yet returned as events (see NcursesScreen+Input).
+    var decoder = TerminalInputDecoder()
+    /// When the last bytes arrived: a sequence cut short is decided a pause after them.
+    var lastInputTime = 0.0
 
     /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
     /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
@@ -37,8 +40,9 @@ public final class NcursesScreen: Screen {
         var term: String?
         /// Sets up the locale and reports its character set (see TerminalEnvironment.preflight).
         var locale: () -> (codeset: String, unavailableLocale: String?)
-        /// Signal handlers, crash restore, stderr diversion and the atexit hook: process-wide
-        /// things that only the app's own terminal should install.
+        /// Termination and crash handlers, stderr diversion and the atexit hook: process-wide
+        /// things that only the app's own terminal should install. (Resize, suspend and continue
+        /// are every live screen's: it reads its own input.)
         var guardsProcess: Bool
 
         static var process: Terminal {
@@ -72,13 +76,11 @@ public final class NcursesScreen: Screen {
             }
             files = (output, input)
         }
-        if terminal.guardsProcess {
-            TerminalGuard.saveTerminalModes(fd: terminal.inputFD)
-            TerminalGuard.installTerminationHandlers()
-        }
+        if terminal.guardsProcess { TerminalGuard.saveTerminalModes(fd: terminal.inputFD) }
+        TerminalGuard.installScreenHandlers(terminating: terminal.guardsProcess)
         // newterm, not initscr: initscr prints and exits on its own when something is wrong.
         guard let screen = newterm(term, files.output, files.input) else {
-            if terminal.guardsProcess { TerminalGuard.uninstallAll() }
+            if terminal.guardsProcess { TerminalGuard.uninstallAll() } else { TerminalGuard.uninstallScreenHandlers() }
             if files.output != stdout { fclose(files.output); fclose(files.input) }
             throw TerminalEnvironmentError(.startFailed(term ?? ""))
         }
@@ -93,18 +95,14 @@ public final class NcursesScreen: Screen {
             TerminalGuard.divertStderr()
         }
 
-        raw()                                   // Ctrl-C, Ctrl-Z, Ctrl-S arrive as keys
+        raw()                                   // Ctrl-C, Ctrl-Z, Ctrl-S arrive as bytes
         noecho()
         nonl()                                  // Enter reads as CR, and no CR/LF translation on output
-        keypad(cn_stdscr(), true)               // arrows as KEY_UP…; mouse reports are parsed by us (NcursesMouseParser)
+        keypad(cn_stdscr(), true)               // keypad-transmit on (arrows as ESC O A), off again at endwin
         intrflush(cn_stdscr(), false)
         leaveok(cn_stdscr(), true)              // the cursor is hidden: do not spend bytes moving it
         _ = curs_set(0)
-        set_escdelay(25)                        // a lone Esc must not feel slow
-        mouseinterval(0)                        // clicks register at once, no waiting for a double click
-        _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)
-        Self.decodeMouseReportsOurselves()      // reports on, but read with a timeout (NcursesScreen+Input)
-        Self.defineAlternateKeys()
+        _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
         painter = NcursesPainter(colorMode: colorMode)
         knownSize = currentSize()
@@ -131,24 +129,6 @@ public final class NcursesScreen: Screen {
         doupdate()
     }
 
-    /// Sequences terminals send that the terminfo entry may not list (tmux sends ESC [ 1 ~ for
-    /// Home whatever TERM says; some terminals ignore keypad-transmit mode and send ESC [ A).
-    /// Unbound, they would arrive as Esc plus stray characters. Only unbound strings are added,
-    /// so the entry's own definitions win.
-    private static func defineAlternateKeys() {
-        let alternates: [(String, Int32)] = [
-            ("\u{1B}[A", cn_key_up()), ("\u{1B}[B", cn_key_down()), ("\u{1B}[C", cn_key_right()), ("\u{1B}[D", cn_key_left()),
-            ("\u{1B}OA", cn_key_up()), ("\u{1B}OB", cn_key_down()), ("\u{1B}OC", cn_key_right()), ("\u{1B}OD", cn_key_left()),
-            ("\u{1B}[H", cn_key_home()), ("\u{1B}[F", cn_key_end()), ("\u{1B}OH", cn_key_home()), ("\u{1B}OF", cn_key_end()),
-            ("\u{1B}[1~", cn_key_home()), ("\u{1B}[4~", cn_key_end()), ("\u{1B}[7~", cn_key_home()), ("\u{1B}[8~", cn_key_end()),
-            ("\u{1B}[3~", cn_key_dc()), ("\u{1B}[5~", cn_key_ppage()), ("\u{1B}[6~", cn_key_npage()), ("\u{1B}[Z", cn_key_btab()),
-            ("\u{1B}OM", cn_key_enter()),
-        ]
-        for (sequence, code) in alternates where key_defined(sequence) == 0 {
-            _ = define_key(sequence, code)
-        }
-    }
-
     // MARK: Screen
 
     public var size: Size {
@@ -168,7 +148,7 @@ public final class NcursesScreen: Screen {
         painter.paint(canvas, visible: size)
     }
 
-    /// KEY_RESIZE: the next present() clears and repaints everything, once.
+    /// After a resize or a suspend: the next present() clears and repaints everything, once.
     func invalidateAfterResize() { painter.invalidate() }
 
     /// How many colours styles get on this terminal (tests).
@@ -181,6 +161,26 @@ public final class NcursesScreen: Screen {
     /// The active screen's SCREEN, if a live terminal is up.
     static var activeNcursesScreen: OpaquePointer? { active?.ncursesScreen }
 
+    /// Ctrl-Z or SIGTSTP: gives the terminal back as restore() does, stops the process as the
+    /// shell's suspend would, and on `fg` takes the terminal again; the next present() repaints
+    /// everything. Returns once the process runs again.
+    public func suspend() {
+        guard isActive else { return }
+        if terminal.guardsProcess { TerminalGuard.disarm() }
+        _ = mousemask(0, nil)
+        _ = curs_set(1)
+        endwin()
+        if let files { fflush(files.output) }
+        TerminalGuard.stopProcess()
+        // doupdate after endwin resumes visual mode (prog termios, smcup, keypad-transmit); the
+        // terminal may have been resized meanwhile, and the shell has drawn over the screen.
+        _ = curs_set(0)
+        _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)
+        _ = applyTerminalSize()
+        invalidateAfterResize()
+        if terminal.guardsProcess { TerminalGuard.rearm(outputFD: terminal.outputFD) }
+    }
+
     public func restore() {
         guard isActive else { return }
         isActive = false
@@ -191,6 +191,8 @@ public final class NcursesScreen: Screen {
         if terminal.guardsProcess {
             TerminalGuard.uninstallAll()
             TerminalGuard.releaseStderr()
+        } else {
+            TerminalGuard.uninstallScreenHandlers()
         }
         if Self.active === self { Self.active = nil }
         if let screen {

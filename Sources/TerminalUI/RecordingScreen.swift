@@ -59,6 +59,9 @@ public final class RecordingScreen<Base: Screen>: Screen {
         base.nextEvent(timeout: timeout)
     }
 
+    /// The recording's clock is the app's, paused while stopped: the cast shows no gap.
+    public func suspend() { base.suspend() }
+
     /// Ends the recording (endwin's bytes), then restores `base`, then frees the off-screen
     /// terminal: in that order, because the live screen's teardown frees the windows of both.
     public func restore() {

@@ -93,6 +93,10 @@ public final class RunLoop {
                                            nextTimedChange: content.nextTimedChange)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
             if event == .terminate { return content.exitCode ?? 0 }
+            if event == .suspend {
+                suspend()
+                continue
+            }
             deliver(event)
             // Input already waiting is handled before the next frame: a paste or a key flood
             // costs one frame, not one per byte.
@@ -100,6 +104,10 @@ public final class RunLoop {
             while drained < Self.maximumEventsPerFrame, content.exitCode == nil,
                   let waiting = screen.nextEvent(timeout: 0) {
                 if waiting == .terminate { return content.exitCode ?? 0 }
+                if waiting == .suspend {
+                    suspend()
+                    break
+                }
                 deliver(waiting)
                 drained += 1
             }
@@ -113,6 +121,18 @@ public final class RunLoop {
         let due = lastFrameTime + frameInterval
         lastFrameTime = (time >= due - 1e-6 && time - due < frameInterval) ? due : time
         needsDisplay = false
+    }
+
+    /// Ctrl-Z: no time passes for the game while the process is stopped, and the whole screen
+    /// is drawn again when it runs.
+    private func suspend() {
+        let pausable = clock as? PausableClock
+        pausable?.pause()
+        let sizeBefore = screen.size
+        screen.suspend()
+        pausable?.resume()
+        needsDisplay = true
+        if screen.size != sizeBefore { deliver(.resize(screen.size)) }
     }
 
     private func deliver(_ event: Event) {

@@ -10,6 +10,13 @@ public protocol Screen: AnyObject {
     func nextEvent(timeout: Double?) -> Event?
     /// Leaves the terminal exactly as it was found. Safe to call more than once.
     func restore()
+    /// Gives the terminal back and stops the process until the shell continues it (Ctrl-Z), then
+    /// takes the terminal again; the next present() repaints everything. Virtual screens: nothing.
+    func suspend()
+}
+
+extension Screen {
+    public func suspend() {}
 }
 
 /// A screen whose size a key script may set (`resize WxH`): virtual terminals only.

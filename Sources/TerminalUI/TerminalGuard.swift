@@ -1,73 +1,114 @@
 import CNcurses
+import CTerminalGuard
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
-/// Signals and crashes while ncurses owns the terminal.
+/// Signals and crashes while the terminal is ours. The state and the handlers are C, in
+/// CTerminalGuard's one .c file (see its header for why not a header static).
 ///
-/// - SIGTERM, SIGHUP, SIGINT (the last only reaches us if raw mode is off) set a flag and make a
-///   blocked `get_wch` return (no SA_RESTART); `NcursesScreen.nextEvent` then reports `.terminate`
-///   and the app restores the terminal on its normal path.
-/// - SIGSEGV, SIGBUS, SIGILL (Swift traps), SIGTRAP, SIGABRT, SIGFPE first write the terminfo
-///   strings captured at start (mouse off, sgr0, cnorm, rmkx, rmcup), put the saved termios back
-///   and replay what went to stderr meanwhile (Swift's "Fatal error" line), then pass the signal
-///   on to the previous handler (Swift's backtracer) or SIG_DFL, so the crash report lands on a
-///   usable screen.
-/// - SIGWINCH stays with ncurses, which turns it into KEY_RESIZE.
-///
-/// All the C state lives in shim.h; this file is the only caller of its cn_guard_* functions (see
-/// the note there about one copy per object file).
+/// - Event signals never interrupt anything: the handler records the signal and writes a byte to
+///   a self-pipe that `NcursesScreen.nextEvent` polls together with the terminal, so a signal that
+///   lands at any moment (even between a check and a wait) wakes the loop at once:
+///   SIGTERM, SIGHUP, SIGINT → quit normally (exit 0, terminal restored on the normal path);
+///   SIGWINCH → resize; SIGTSTP → suspend (as Ctrl-Z); SIGCONT → repaint.
+/// - Faults (SIGSEGV, SIGBUS, SIGILL for Swift traps, SIGTRAP, SIGABRT, SIGFPE, SIGSYS) first
+///   write the terminfo strings captured at start (mouse off, sgr0, cnorm, rmkx, rmcup), put the
+///   saved termios back and replay what went to stderr meanwhile (Swift's "Fatal error" line),
+///   then pass the signal on to the previous handler (Swift's backtracer) or SIG_DFL.
+/// - Signals whose default action kills (SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ,
+///   SIGVTALRM, SIGPROF, SIGPIPE) restore the same way, then end the process with their own status.
 enum TerminalGuard {
     static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
-    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+    /// Handled by every live screen, process guard or not: the screen reads its own input.
+    static let screenSignals: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS]
+    static let fatalSignals: [Int32] = [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPIPE]
 
-    /// Installed before newterm: ncurses then sees non-default SIGINT/SIGTERM handlers and leaves
-    /// them alone (its own would end the program from inside the handler).
-    /// Call on the thread that will read input: signals that land elsewhere are forwarded to it.
-    static func installTerminationHandlers() {
-        cn_guard_clear_pending()
-        cn_guard_set_reader()
-        for signal in terminationSignals { _ = cn_guard_install(signal, 0) }
+    /// What a signal taken from the pipe asks of the screen.
+    enum Request: Equatable {
+        case terminate(Int32)
+        case resize
+        case suspend
+        case resumed
     }
+
+    /// The read end of the self-pipe (created on first use), for poll.
+    static var signalFD: Int32 { tg_signal_pipe() }
+
+    /// Installed before newterm: ncurses then sees non-default handlers and leaves SIGINT, SIGTERM,
+    /// SIGWINCH and SIGTSTP alone. Unblocked on the calling thread, which polls the pipe (a mask
+    /// inherited across exec, or a test runner's, must not hold them back).
+    static func installScreenHandlers(terminating: Bool) {
+        let signals = screenSignals + (terminating ? terminationSignals : [])
+        for signal in signals { _ = tg_install(signal, TG_EVENT) }
+        signals.withUnsafeBufferPointer { tg_unblock($0.baseAddress, Int32($0.count)) }
+    }
+
+    /// The next signal waiting, as a request; nil when none.
+    static func takeRequest() -> Request? {
+        while true {
+            let signal = tg_take_signal()
+            switch signal {
+            case 0: return nil
+            case SIGWINCH: return .resize
+            case SIGTSTP: return .suspend
+            case SIGCONT: return .resumed
+            case let signal where terminationSignals.contains(signal): return .terminate(signal)
+            default: continue
+            }
+        }
+    }
+
+    /// Whether Ctrl-Z may stop us: not when whoever started us ignores SIGTSTP (no job control).
+    static var canSuspend: Bool { tg_is_installed(SIGTSTP) != 0 }
+
+    /// Stops the process until the shell continues it (the terminal must be put back first).
+    static func stopProcess() { tg_stop_process() }
 
     /// Remembers the terminal modes as found; the crash path puts them back.
     static func saveTerminalModes(fd: Int32 = STDIN_FILENO) {
-        cn_guard_save_termios(fd)
+        tg_save_termios(fd)
     }
 
     /// Captures the escape strings that undo ncurses' setup (needs the terminfo entry loaded, so
-    /// call after newterm) and installs the crash handlers.
+    /// call after newterm) and installs the crash and fatal-signal handlers.
     static func armCrashRestore(outputFD: Int32 = STDOUT_FILENO) {
-        let bytes = restoreBytes()
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                cn_guard_arm($0, buffer.count, outputFD)
-            }
-        }
-        for signal in crashSignals { _ = cn_guard_install(signal, 1) }
+        rearm(outputFD: outputFD)
+        for signal in crashSignals { _ = tg_install(signal, TG_CRASH) }
+        for signal in fatalSignals { _ = tg_install(signal, TG_FATAL) }
         registerAtExitOnce()
     }
 
-    /// Sends stderr to a temp file while the screen is up (see shim.h); `releaseStderr` replays it.
-    static func divertStderr() { _ = cn_guard_divert_stderr() }
-    static func releaseStderr() { cn_guard_release_stderr() }
-
-    /// The signal that asked us to quit, or nil.
-    static var pendingTermination: Int32? {
-        let signal = cn_guard_pending()
-        return signal == 0 ? nil : signal
+    /// Arms the emergency restore again (after a suspend, which disarms it).
+    static func rearm(outputFD: Int32) {
+        let bytes = restoreBytes()
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                tg_arm($0, buffer.count, outputFD)
+            }
+        }
     }
 
-    /// Back to the dispositions we found, crash path disarmed (the terminal is restored now).
+    static func disarm() { tg_disarm() }
+
+    /// Sends stderr to an in-memory file while the screen is up; `releaseStderr` replays it.
+    static func divertStderr() { _ = tg_divert_stderr() }
+    static func releaseStderr() { tg_release_stderr() }
+
+    /// Back to the dispositions found, crash path disarmed (the terminal is restored now).
     static func uninstallAll() {
-        cn_guard_disarm()
-        for signal in crashSignals + terminationSignals { cn_guard_uninstall(signal) }
-        cn_guard_clear_pending()
+        tg_disarm()
+        for signal in crashSignals + fatalSignals + terminationSignals + screenSignals { tg_uninstall(signal) }
+        while tg_take_signal() != 0 {}
     }
 
-    static var isCrashRestoreArmed: Bool { cn_guard_is_armed() != 0 }
+    /// Only the screen handlers (a screen that does not guard the process).
+    static func uninstallScreenHandlers() {
+        for signal in screenSignals { tg_uninstall(signal) }
+    }
+
+    static var isCrashRestoreArmed: Bool { tg_is_armed() != 0 }
 
     /// mouse off, attributes off, cursor visible, keypad transmit off, leave the alternate screen.
     static func restoreBytes() -> [UInt8] {
