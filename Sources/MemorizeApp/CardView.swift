@@ -36,8 +36,8 @@ struct CardView {
     private func drawFace(interior: Rect, on canvas: inout Canvas, palette: Palette) {
         guard !interior.isEmpty else { return }
         if let bonusRemaining, bonusRemaining > 0 {
-            // Lecture 8: Pie(startAngle: 0-90, endAngle: (1-remaining)*360-90) behind the emoji.
-            Pie(startAngle: -90, endAngle: (1 - bonusRemaining) * 360 - 90, clockwise: true)
+            // Lecture 8: the pie behind the emoji.
+            Pie.bonus(remaining: bonusRemaining)
                 .draw(in: interior, on: &canvas, style: palette.pie, glyphs: palette.ascii ? .ascii : .braille)
         }
         let width = TextWidth.of(content)

@@ -139,7 +139,7 @@ final class EmojiMemoryGameView: StatefulView {
     }
 
     private func resetLayoutForCardCount() {
-        guard layout.grid.cardFrames.count != game.cards.count else { return }
+        guard layout.grid.itemFrames.count != game.cards.count else { return }
         withAnimation(CardConstants.restart) {
             layout = GameLayout(size: size, cardCount: game.cards.count)
         }
@@ -153,7 +153,7 @@ final class EmojiMemoryGameView: StatefulView {
 
     /// Keeps time-driven changes honest: a bonus that ran out stops its pie.
     func tick() {
-        if layout.grid.cardFrames.count != game.cards.count {
+        if layout.grid.itemFrames.count != game.cards.count {
             layout = GameLayout(size: size, cardCount: game.cards.count)
             needsTargetUpdate = true
         }
@@ -175,7 +175,7 @@ final class EmojiMemoryGameView: StatefulView {
             piesRunning.remove(gone)
         }
         knownCardIDs = ids
-        let frames = layout.grid.cardFrames
+        let frames = layout.grid.itemFrames
         for (index, card) in cards.enumerated() {
             let slot = index < frames.count ? frames[index] : layout.deckFrame
             let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)

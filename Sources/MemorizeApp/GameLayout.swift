@@ -29,15 +29,18 @@ struct GameLayout: Equatable {
     let buttonFrames: [Rect]   // indexed like Button.allCases
     let minimumSize: Size
 
+    /// Border plus one emoji: below this the game shows "too small" instead of unreadable cards.
+    static let minimumCardSize = Size(width: 4, height: 3)
+
     init(size: Size, cardCount: Int) {
         self.size = size
         gridArea = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
-        grid = AspectVGrid.layout(itemCount: cardCount, in: gridArea)
+        grid = AspectVGrid.layout(itemCount: cardCount, in: gridArea, minimumItemSize: Self.minimumCardSize)
 
-        let card = grid.cardFrames.first?.size ?? AspectVGrid.minimumCardSize
+        let card = grid.itemFrames.first?.size ?? Self.minimumCardSize
         // The deck is a card of its own, no bigger than a dealt one and never huge.
-        let deckWidth = max(AspectVGrid.minimumCardSize.width, min(card.width, 8))
-        let deckHeight = max(AspectVGrid.minimumCardSize.height, min(card.height, (deckWidth * 3 + 3) / 4))
+        let deckWidth = max(Self.minimumCardSize.width, min(card.width, 8))
+        let deckHeight = max(Self.minimumCardSize.height, min(card.height, (deckWidth * 3 + 3) / 4))
         deckFrame = Rect(x: (size.width - deckWidth) / 2, y: gridArea.maxY - deckHeight,
                          width: deckWidth, height: deckHeight)
 
@@ -49,7 +52,8 @@ struct GameLayout: Equatable {
         let shuffle = Rect(x: max(newGame.maxX + 2, size.width - 1 - shuffleWidth), y: row, width: shuffleWidth, height: 1)
         buttonFrames = [restart, newGame, shuffle]
 
-        let needed = AspectVGrid.minimumArea(itemCount: cardCount, chrome: Size(width: 0, height: 2))
+        let needed = AspectVGrid.minimumArea(itemCount: cardCount, minimumItemSize: Self.minimumCardSize,
+                                             chrome: Size(width: 0, height: 2))
         minimumSize = Size(width: max(needed.width, Self.minimumChromeWidth), height: max(needed.height, 8))
     }
 

@@ -5,9 +5,6 @@
 /// of 2/3 means a card that *looks* 2:3 on screen. The column count is the lecture's loop, exactly;
 /// only then are the sizes snapped to whole cells.
 public struct AspectVGrid {
-    /// Border plus one emoji: below this the app shows "too small" instead of unreadable cards.
-    public static let minimumCardSize = Size(width: 4, height: 3)
-
     /// Pixels per cell vertically (cells are about twice as tall as wide).
     static let pixelsPerRow = 2.0
 
@@ -20,17 +17,18 @@ public struct AspectVGrid {
     /// - Slot: `floor(W / columns)` cells wide, and the largest whole number of rows not taller than
     ///   `slotWidth / aspectRatio / 2` with every row still fitting. When even `columns == itemCount`
     ///   does not fit (a very short, wide area), the slot is fitted by height instead and its width derived.
-    /// - Card frame: the slot minus a one-cell gutter (one column on the right, one row at the bottom),
+    /// - Item frame: the slot minus a one-cell gutter (one column on the right, one row at the bottom),
     ///   the lecture's `.padding`, never smaller than 1×1.
     /// - The grid is top-aligned and its visible extent centred horizontally; a short last row is
     ///   leading-aligned like LazyVGrid's.
     ///
     /// When the area is too small for whole-cell slots the 1×1 frames may overlap; `isLegible` is then
-    /// false and the app shows its "too small" message instead.
-    public static func layout(itemCount: Int, in area: Rect, aspectRatio: Double = 2.0 / 3.0) -> AspectVGridLayout {
+    /// false (as it is when an item is smaller than `minimumItemSize`) and the app says so instead.
+    public static func layout(itemCount: Int, in area: Rect, aspectRatio: Double = 2.0 / 3.0,
+                              minimumItemSize: Size = Size(width: 1, height: 1)) -> AspectVGridLayout {
         let n = max(0, itemCount)
         guard n > 0 else {
-            return AspectVGridLayout(columnCount: 0, rowCount: 0, slotSize: .zero, cardFrames: [], isLegible: true)
+            return AspectVGridLayout(columnCount: 0, rowCount: 0, slotSize: .zero, itemFrames: [], isLegible: true)
         }
         let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 2.0 / 3.0
         let columnCount = lectureColumnCount(itemCount: n, width: Double(max(0, area.width)),
@@ -41,7 +39,7 @@ public struct AspectVGrid {
             // Nothing can be drawn; keep the frames inside the (empty) area rather than inventing cells.
             let frames = Array(repeating: Rect(origin: area.origin, size: .zero), count: n)
             return AspectVGridLayout(columnCount: columnCount, rowCount: rowCount, slotSize: .zero,
-                                     cardFrames: frames, isLegible: false)
+                                     itemFrames: frames, isLegible: false)
         }
 
         // Snap to whole cells. Width first (the lecture's `floor(W / columnCount)`), then the height
@@ -56,32 +54,34 @@ public struct AspectVGrid {
             slotWidth = min(slotWidth, Int((Double(slotHeight) * pixelsPerRow * ratio).rounded()))
         }
 
-        let cardSize = Size(width: max(1, slotWidth - 1), height: max(1, slotHeight - 1))
+        let itemSize = Size(width: max(1, slotWidth - 1), height: max(1, slotHeight - 1))
         // Centre what is visible: the last column's gutter is empty space, not part of the grid.
-        let visibleWidth = (columnCount - 1) * slotWidth + cardSize.width
+        let visibleWidth = (columnCount - 1) * slotWidth + itemSize.width
         let originX = area.minX + max(0, (area.width - visibleWidth) / 2)
         let frames = (0..<n).map { i in
             Rect(x: originX + (i % columnCount) * slotWidth, y: area.minY + (i / columnCount) * slotHeight,
-                 width: cardSize.width, height: cardSize.height)
+                 width: itemSize.width, height: itemSize.height)
         }
-        let legible = cardSize.width >= minimumCardSize.width && cardSize.height >= minimumCardSize.height
+        let legible = itemSize.width >= minimumItemSize.width && itemSize.height >= minimumItemSize.height
         return AspectVGridLayout(columnCount: columnCount, rowCount: rowCount,
                                  slotSize: Size(width: slotWidth, height: slotHeight),
-                                 cardFrames: frames, isLegible: legible)
+                                 itemFrames: frames, isLegible: legible)
     }
 
-    /// Smallest terminal-shaped area (keep the 80:24 proportion) in which `itemCount` cards are legible,
+    /// Smallest terminal-shaped area (keep the 80:24 proportion) in which `itemCount` items are legible,
     /// for the "needs at least WxH" message. `chrome` is the columns/rows the app uses outside the grid.
     ///
     /// Legibility is not strictly monotonic in the size (column counts jump), so this is the first
     /// proportional size, growing one row at a time, at which the layout is legible.
-    public static func minimumArea(itemCount: Int, aspectRatio: Double = 2.0 / 3.0, chrome: Size) -> Size {
+    public static func minimumArea(itemCount: Int, aspectRatio: Double = 2.0 / 3.0,
+                                   minimumItemSize: Size = Size(width: 1, height: 1), chrome: Size) -> Size {
         let (pw, ph) = terminalProportion
         for height in 1...10_000 {
             let width = (height * pw + ph - 1) / ph   // ceil keeps at least the 80:24 width
             let area = Size(width: width - chrome.width, height: height - chrome.height)
             guard area.width > 0, area.height > 0 else { continue }
-            if layout(itemCount: itemCount, in: Rect(origin: .zero, size: area), aspectRatio: aspectRatio).isLegible {
+            if layout(itemCount: itemCount, in: Rect(origin: .zero, size: area), aspectRatio: aspectRatio,
+                      minimumItemSize: minimumItemSize).isLegible {
                 return Size(width: width, height: height)
             }
         }
@@ -112,12 +112,12 @@ public struct AspectVGridLayout: Equatable, Sendable {
     /// Each item's share of the grid, gutter included.
     public var slotSize: Size
     /// Index i is item i, row-major; each is its slot minus the one-cell gutter.
-    public var cardFrames: [Rect]
-    /// Every card frame is at least `AspectVGrid.minimumCardSize`.
+    public var itemFrames: [Rect]
+    /// Every item frame is at least the minimum item size asked for.
     public var isLegible: Bool
 
-    public init(columnCount: Int, rowCount: Int, slotSize: Size, cardFrames: [Rect], isLegible: Bool) {
+    public init(columnCount: Int, rowCount: Int, slotSize: Size, itemFrames: [Rect], isLegible: Bool) {
         self.columnCount = columnCount; self.rowCount = rowCount; self.slotSize = slotSize
-        self.cardFrames = cardFrames; self.isLegible = isLegible
+        self.itemFrames = itemFrames; self.isLegible = isLegible
     }
 }

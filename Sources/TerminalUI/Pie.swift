@@ -28,7 +28,7 @@ public enum PieGlyphs: Sendable {
 /// a full turn or more behind the start fills nothing.
 ///
 /// So the lecture's bonus pie, `Pie(startAngle: -90, endAngle: (1 - remaining) * 360 - 90, clockwise: true)`
-/// (see `bonus(remaining:)`), fills the *remaining* fraction of the circle: the elapsed part is eaten
+/// (the app's `Pie.bonus(remaining:)`), fills the *remaining* fraction of the circle: the elapsed part is eaten
 /// clockwise from 12 o'clock, and what is left runs counter-clockwise from 12 o'clock. remaining = 1
 /// is a full circle, 0.75 lacks the top-right quadrant, 0.5 is the left half, 0 is nothing.
 public struct Pie: Hashable, Sendable {
@@ -38,11 +38,6 @@ public struct Pie: Hashable, Sendable {
 
     public init(startAngle: Double, endAngle: Double, clockwise: Bool = false) {
         self.startAngle = startAngle; self.endAngle = endAngle; self.clockwise = clockwise
-    }
-
-    /// The lecture's bonus-time pie: the `remaining` fraction (0…1) of the circle is filled.
-    public static func bonus(remaining: Double) -> Pie {
-        Pie(startAngle: -90, endAngle: (1 - remaining) * 360 - 90, clockwise: true)
     }
 
     /// The lecture 8 `animatableData`: both angles, interpolated together.

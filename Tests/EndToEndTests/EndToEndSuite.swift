@@ -16,7 +16,7 @@ enum Check {
     /// The deal is over: the deck's place is empty and every card rests in its slot
     /// (a face-down card is a block of ░, or a ╭ border when it has the focus).
     static func dealSettled(_ screen: ScreenText, layout: GameLayout) -> Bool {
-        screen.isBlank(layout.deckFrame) && layout.grid.cardFrames.allSatisfy { frame in
+        screen.isBlank(layout.deckFrame) && layout.grid.itemFrames.allSatisfy { frame in
             ["░", "╭"].contains(screen.cell(x: frame.minX, y: frame.minY))
                 && ["░", "╯"].contains(screen.cell(x: frame.maxX - 1, y: frame.maxY - 1))
         }

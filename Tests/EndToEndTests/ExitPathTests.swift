@@ -37,7 +37,7 @@ extension EndToEndTests {
                 #expect(kill(try session.appPID(), signal) == 0)
             case .sigtermWhileAnimating:
                 try session.sendKeys("d")
-                try session.waitUntil("the deal to be under way") { !$0.isBlank(layout.grid.cardFrames[0]) }
+                try session.waitUntil("the deal to be under way") { !$0.isBlank(layout.grid.itemFrames[0]) }
                 expected.insert(128 + SIGTERM)
                 #expect(kill(try session.appPID(), SIGTERM) == 0)
             case .qWhileTooSmall:
@@ -61,7 +61,7 @@ extension EndToEndTests {
             defer { session.close() }
             try session.waitForGame()
             try session.sendKeys("d")
-            try session.waitUntil("the deal to be under way") { !$0.isBlank(layout.grid.cardFrames[0]) }
+            try session.waitUntil("the deal to be under way") { !$0.isBlank(layout.grid.itemFrames[0]) }
             #expect(kill(try session.appPID(), signal) == 0)
             // The process dies by the signal (the shell reports 128 + signal), never exits cleanly.
             try session.expectTerminalRestored(exitCode: [128 + signal])

@@ -13,7 +13,7 @@ extension EndToEndTests {
             let reference = try ReferenceGame()
             let layout = reference.layout(Check.size80x24)
             try #require(!layout.isTooSmall)
-            let frames = layout.grid.cardFrames
+            let frames = layout.grid.itemFrames
             let grid = FocusGrid(columns: layout.grid.columnCount, count: reference.count)
 
             let session = try TmuxSession(size: Check.size80x24, arguments: ReferenceGame.arguments)

@@ -11,7 +11,7 @@ extension EndToEndTests {
         func mouseGameToTheWin() throws {
             let reference = try ReferenceGame()
             let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.cardFrames
+            let frames = layout.grid.itemFrames
 
             let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color", arguments: ReferenceGame.arguments)
             defer { session.close() }
@@ -55,7 +55,7 @@ extension EndToEndTests {
         func x10Clicks() throws {
             let reference = try ReferenceGame()
             let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.cardFrames
+            let frames = layout.grid.itemFrames
 
             let session = try TmuxSession(size: Check.size80x24, term: "tmux-256color", arguments: ReferenceGame.arguments)
             defer { session.close() }

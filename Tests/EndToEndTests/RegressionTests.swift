@@ -34,7 +34,7 @@ extension EndToEndTests {
         func focusIsNeverWalledIn() throws {
             let reference = try ReferenceGame()
             let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.cardFrames
+            let frames = layout.grid.itemFrames
             let grid = FocusGrid(columns: layout.grid.columnCount, count: reference.count)
             let readingOrder = reference.pairs
             // Precondition for this seed: (0,15) (1,6) (2,3) (4,5), then (7,10).

@@ -12,7 +12,7 @@ extension EndToEndTests {
             let small = Check.size80x24, big = Size(width: 160, height: 48), tiny = Size(width: 40, height: 12)
             let smallLayout = reference.layout(small), bigLayout = reference.layout(big), tinyLayout = reference.layout(tiny)
             try #require(!smallLayout.isTooSmall && !bigLayout.isTooSmall && tinyLayout.isTooSmall)
-            try #require(bigLayout.grid.cardFrames[0].width > smallLayout.grid.cardFrames[0].width)
+            try #require(bigLayout.grid.itemFrames[0].width > smallLayout.grid.itemFrames[0].width)
 
             let session = try TmuxSession(size: small, arguments: ReferenceGame.arguments)
             defer { session.close() }
@@ -24,12 +24,12 @@ extension EndToEndTests {
             let chosen = 0, emoji = reference.contents[chosen]
             try session.sendKeys("Space")
             try session.waitUntil("\(emoji) face up on card \(chosen)") {
-                Check.shows(emoji, in: smallLayout.grid.cardFrames[chosen], on: $0)
+                Check.shows(emoji, in: smallLayout.grid.itemFrames[chosen], on: $0)
             }
 
             /// The chosen card face up in its slot, every other card face down in its own, same title.
             func sameGame(_ screen: ScreenText, _ layout: GameLayout) -> Bool {
-                let frames = layout.grid.cardFrames
+                let frames = layout.grid.itemFrames
                 return Check.titleShows(score: 0, pairsLeft: 8, screen)
                     && Check.shows(emoji, in: frames[chosen], on: screen)
                     && frames.indices.allSatisfy { i in

@@ -31,13 +31,13 @@ final class MotionHarness {
         h.advance(0.95)
         // Card i leaves at i·2/16 s and flies 0.5 s: at 0.95 s cards 0…3 have landed, 4…7 are in the air.
         #expect(h.deckCount == 8)
-        let slot = FloatRect(h.view.layout.grid.cardFrames[6])
+        let slot = FloatRect(h.view.layout.grid.itemFrames[6])
         let flying = h.card(6).frame
         #expect(flying != slot && flying != deck)
         #expect(flying.x > min(deck.x, slot.x) - 0.01 && flying.x < max(deck.x, slot.x) + 0.01)
         #expect(flying.width > min(deck.width, slot.width) - 0.01 && flying.width < max(deck.width, slot.width) + 0.01,
                 "matched geometry: the size interpolates too")
-        #expect(h.card(0).frame == FloatRect(h.view.layout.grid.cardFrames[0]))
+        #expect(h.card(0).frame == FloatRect(h.view.layout.grid.itemFrames[0]))
         #expect(h.card(12).frame == deck)
         h.advance(2)
         #expect(h.deckCount == 0)
@@ -117,7 +117,7 @@ final class MotionHarness {
             #expect(abs(after.x - before[i].x) < 1e-6 && abs(after.y - before[i].y) < 1e-6, "card \(id) jumped")
         }
         h.settle()
-        for index in 0..<16 { #expect(h.card(index).frame == FloatRect(h.view.layout.grid.cardFrames[index])) }
+        for index in 0..<16 { #expect(h.card(index).frame == FloatRect(h.view.layout.grid.itemFrames[index])) }
     }
 
     @Test func restartReturnsEveryCardToTheDeck() {
@@ -144,7 +144,7 @@ final class MotionHarness {
         h.view.handle(.resize(Size(width: 160, height: 48)))
         h.advance(0.125)
         let mid = h.card(5).frame
-        let new = FloatRect(h.view.layout.grid.cardFrames[5])
+        let new = FloatRect(h.view.layout.grid.itemFrames[5])
         #expect(mid != old && mid != new)
         h.advance(0.2)
         #expect(h.card(5).frame == new)

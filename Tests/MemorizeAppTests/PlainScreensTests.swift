@@ -78,7 +78,7 @@ import TerminalUI
         h.advance(3)
         h.press("space")
         h.advance(1.5)   // a quarter of the 6 s bonus gone
-        let interior = h.view.layout.grid.cardFrames[0].inset(by: 1)
+        let interior = h.view.layout.grid.itemFrames[0].inset(by: 1)
         let canvas = h.render()
         var shades: Set<String> = []
         for y in interior.minY..<interior.maxY {
@@ -106,7 +106,7 @@ import TerminalUI
 
     /// The dominant style of a card's border, as drawn.
     private func borderStyle(of index: Int, in h: ThemeHarness) -> Style {
-        let frame = h.view.layout.grid.cardFrames[index]
+        let frame = h.view.layout.grid.itemFrames[index]
         let canvas = h.render()
         var counts: [Style: Int] = [:]
         for p in BorderWalk(frame) { counts[canvas[p.x, p.y].style, default: 0] += 1 }
@@ -140,7 +140,7 @@ import TerminalUI
         let states = [faceDown, faceUp, matched, focused]
         #expect(Set(states).count == 4, "face-down \(faceDown), face-up \(faceUp), matched \(matched), focused \(focused)")
         // And the backs are patterned as well as reversed, so even a terminal that drops reverse shows them.
-        let back = h.render()[h.view.layout.grid.cardFrames[5].minX + 2, h.view.layout.grid.cardFrames[5].minY + 2]
+        let back = h.render()[h.view.layout.grid.itemFrames[5].minX + 2, h.view.layout.grid.itemFrames[5].minY + 2]
         #expect(back.text == (ascii ? "#" : "░"))
     }
 }

@@ -59,7 +59,7 @@ final class ThemeHarness {
 
     /// The centre of card `index`'s slot in the grid.
     func centre(ofCard index: Int) -> Point {
-        let frame = view.layout.grid.cardFrames[index]
+        let frame = view.layout.grid.itemFrames[index]
         return Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)
     }
 
