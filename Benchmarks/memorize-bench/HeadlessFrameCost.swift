@@ -68,7 +68,7 @@ enum HeadlessFrameCost {
     }
 
     static func measure(_ c: Case, warmUps: Int = 2, sessions: Int = 10) throws -> Result {
-        let script = try KeyScript.parse(script(for: c), source: "<\(c.name)>")
+        let script = try KeyScript.parseGame(script(for: c), source: "<\(c.name)>")
         var options = AppOptions()
         options.headlessSize = c.size
         var frames: [Double] = [], formatting: [Double] = []

@@ -31,7 +31,7 @@ public enum Launcher {
         let themes = builtInThemes()
         var script: KeyScript?
         if let path = options.scriptPath {
-            do { script = try KeyScript.load(path: path) } catch { throw Failure(description: "\(error)", exitCode: 2) }
+            do { script = try KeyScript.loadGame(path: path) } catch { throw Failure(description: "\(error)", exitCode: 2) }
         }
         if options.headless && script == nil {
             throw Failure(description: "memorize-tui: --headless needs --script FILE (the key script to run)", exitCode: 2)

@@ -27,13 +27,17 @@ final class MemorizeApplication: RunLoopContent {
     var nextTimedChange: Double? { view.nextTimedChange }
 
     func performScriptCommand(_ name: String, argument: String) -> String? {
-        guard name == "theme" else { return "unknown command \(name)" }
-        guard let theme = view.game.theme(named: argument) else {
-            return "unknown theme \"\(argument)\" (themes: \(view.game.themes.map(\.name).joined(separator: ", ")))"
+        switch GameScriptCommand(rawValue: name) {
+        case .theme:
+            guard let theme = view.game.theme(named: argument) else {
+                return "unknown theme \"\(argument)\" (themes: \(view.game.themes.map(\.name).joined(separator: ", ")))"
+            }
+            view.play(theme: theme)
+            if checksInvariants { checkInvariants(after: "theme \(argument)") }
+            return nil
+        case .seed, nil:
+            return "\(name) is not an action"      // the parser only hands over the commands that are
         }
-        view.play(theme: theme)
-        if checksInvariants { checkInvariants(after: "theme \(argument)") }
-        return nil
     }
 
     // MARK: - Invariants

@@ -5,12 +5,16 @@ import Darwin
 #endif
 
 /// A parsed `*.keys` file: leading settings, then the actions the player turns into a timeline.
+///
+/// The toolkit's language is about terminals: keys, text, clicks, time, size, snapshots and
+/// expectations. An app adds its own commands (`ScriptCommand`), e.g. `level NAME`.
 public struct KeyScript: Equatable, Sendable {
     /// File path (or "<string>") for messages.
     public var source: String
     public var size: Size?
-    public var seed: UInt64?
-    public var theme: String?
+    /// The app's settings (its `ScriptCommand`s with a setting role), by command name, as
+    /// written (already checked by the command's `validate`).
+    public var settings: [String: String]
     /// The actions after the settings.
     public var commands: [Command]
 
@@ -28,11 +32,12 @@ public struct KeyScript: Equatable, Sendable {
         case resize(Size)
         case snapshot(String)
         case expect(String)
-        case theme(String)
+        /// One of the app's commands, used as an action: its name and argument.
+        case command(String, argument: String)
     }
 
-    public init(source: String, size: Size? = nil, seed: UInt64? = nil, theme: String? = nil, commands: [Command] = []) {
-        self.source = source; self.size = size; self.seed = seed; self.theme = theme; self.commands = commands
+    public init(source: String, size: Size? = nil, settings: [String: String] = [:], commands: [Command] = []) {
+        self.source = source; self.size = size; self.settings = settings; self.commands = commands
     }
 
     // Limits keep a typo (or a fuzzed file) from asking for a gigantic screen, an hour-long hang
@@ -43,13 +48,13 @@ public struct KeyScript: Equatable, Sendable {
     static let maxWait = 3_600.0
     static let maxFileBytes = 8 << 20
 
-    public static func parse(_ text: String, source: String) throws -> KeyScript {
-        try parse(utf8: Array(text.utf8), source: source)
+    public static func parse(_ text: String, source: String, commands: [ScriptCommand] = []) throws -> KeyScript {
+        try parse(utf8: Array(text.utf8), source: source, commands: commands)
     }
 
     /// Parses raw bytes, so invalid UTF-8 is reported with its line instead of being replaced.
-    public static func parse(utf8 bytes: [UInt8], source: String) throws -> KeyScript {
-        var parser = KeyScriptParser(source: source)
+    public static func parse(utf8 bytes: [UInt8], source: String, commands: [ScriptCommand] = []) throws -> KeyScript {
+        var parser = KeyScriptParser(source: source, appCommands: commands)
         var lineNumber = 0
         var start = 0
         while start <= bytes.count {
@@ -69,7 +74,7 @@ public struct KeyScript: Equatable, Sendable {
     }
 
     /// Reads and parses a file; errors carry the path so the CLI can print them as they are.
-    public static func load(path: String) throws -> KeyScript {
+    public static func load(path: String, commands: [ScriptCommand] = []) throws -> KeyScript {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw readError(path) }
         defer { close(fd) }
@@ -87,11 +92,39 @@ public struct KeyScript: Equatable, Sendable {
                 throw KeyScriptError(file: path, line: 0, "key script is larger than \(maxFileBytes >> 20) MiB")
             }
         }
-        return try parse(utf8: bytes, source: path)
+        return try parse(utf8: bytes, source: path, commands: commands)
     }
 
     private static func readError(_ path: String) -> KeyScriptError {
         KeyScriptError(file: path, line: 0, "cannot read key script: \(String(cString: strerror(errno)))")
+    }
+}
+
+/// A command an app adds to the key-script language. Its argument is one quoted word or the rest
+/// of the line (so names may hold spaces), checked when the script is parsed so that a bad one is
+/// reported with its file and line.
+public struct ScriptCommand: Sendable {
+    public enum Role: Sendable {
+        /// Leads the script, at most once; the app reads it from `KeyScript.settings`.
+        case setting
+        /// Runs on the timeline: the run loop hands it to `RunLoopContent.performScriptCommand`.
+        case action
+        /// A setting while it leads the script, an action after the first action.
+        case settingOrAction
+    }
+
+    public var name: String
+    /// For messages, e.g. "level NAME".
+    public var usage: String
+    /// What the argument is, for messages, e.g. "level name".
+    public var argument: String
+    public var role: Role
+    /// nil when `argument` is acceptable; otherwise why not (shown after "name: ").
+    public var validate: @Sendable (String) -> String?
+
+    public init(name: String, usage: String, argument: String, role: Role,
+                validate: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.name = name; self.usage = usage; self.argument = argument; self.role = role; self.validate = validate
     }
 }
 
@@ -107,7 +140,7 @@ public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
 private struct Token {
     var text: String
     var quoted: Bool
-    /// Scalar offsets in the line, so `theme` can take the rest of the line verbatim.
+    /// Scalar offsets in the line, so an app command can take the rest of the line verbatim.
     var start: Int
     var end: Int
 }
@@ -116,15 +149,19 @@ private struct KeyScriptParser {
     var script: KeyScript
     var firstActionLine: Int?
     var settingLines: [String: Int] = [:]
+    let appCommands: [ScriptCommand]
+    /// Every command's name and usage, the toolkit's setting first, then the app's, then actions.
+    let usage: [(String, String)]
 
-    init(source: String) { script = KeyScript(source: source) }
-
-    static let usage: [(String, String)] = [
-        ("size", "size WxH"), ("seed", "seed N"), ("theme", "theme NAME"),
-        ("key", "key NAME [COUNT]"), ("type", "type \"TEXT\""), ("click", "click COLUMN ROW"),
-        ("wait", "wait DURATION, e.g. 500ms or 1.5s"), ("resize", "resize WxH"),
-        ("snapshot", "snapshot NAME"), ("expect", "expect \"TEXT\""),
-    ]
+    init(source: String, appCommands: [ScriptCommand]) {
+        script = KeyScript(source: source)
+        self.appCommands = appCommands
+        usage = [("size", "size WxH")] + appCommands.map { ($0.name, $0.usage) } + [
+            ("key", "key NAME [COUNT]"), ("type", "type \"TEXT\""), ("click", "click COLUMN ROW"),
+            ("wait", "wait DURATION, e.g. 500ms or 1.5s"), ("resize", "resize WxH"),
+            ("snapshot", "snapshot NAME"), ("expect", "expect \"TEXT\""),
+        ]
+    }
 
     mutating func parseLine(_ line: String, number: Int) throws {
         func fail(_ message: String) -> KeyScriptError { KeyScriptError(file: script.source, line: number, message) }
@@ -133,8 +170,8 @@ private struct KeyScriptParser {
         guard let command = tokens.first else { return }
         let args = Array(tokens.dropFirst())
         let name = command.text
-        guard !command.quoted, let usage = Self.usage.first(where: { $0.0 == name })?.1 else {
-            throw fail("unknown command \"\(name)\" (valid: \(Self.usage.map(\.0).joined(separator: ", ")))")
+        guard !command.quoted, let usage = self.usage.first(where: { $0.0 == name })?.1 else {
+            throw fail("unknown command \"\(name)\" (valid: \(self.usage.map(\.0).joined(separator: ", ")))")
         }
         func missing(_ what: String) -> KeyScriptError { fail("\(name): missing \(what) (usage: \(usage))") }
         func allow(_ n: Int) throws {
@@ -162,10 +199,10 @@ private struct KeyScriptParser {
             }
             return v
         }
-        // Settings may only lead; `theme` doubles as an action once the actions have started.
-        func setting() throws -> Bool {
+        // Settings may only lead; some app commands double as actions once the actions have started.
+        func setting(orAction: Bool = false) throws -> Bool {
             if firstActionLine != nil {
-                if name == "theme" { return false }
+                if orAction { return false }
                 throw fail("\(name) must come before the first action")
             }
             if let previous = settingLines[name] { throw fail("duplicate \(name) (already set on line \(previous))") }
@@ -174,23 +211,31 @@ private struct KeyScriptParser {
         }
 
         let action: KeyScript.Action
+        if let custom = appCommands.first(where: { $0.name == name }) {
+            let argument = try restOfLine(args, scalars, custom, missing: missing, fail: fail)
+            if let problem = custom.validate(argument) { throw fail("\(name): \(problem)") }
+            switch custom.role {
+            case .setting:
+                if try setting() { script.settings[name] = argument }
+                return
+            case .settingOrAction:
+                if try setting(orAction: true) {
+                    script.settings[name] = argument
+                    return
+                }
+                action = .command(name, argument: argument)
+            case .action:
+                action = .command(name, argument: argument)
+            }
+            if firstActionLine == nil { firstActionLine = number }
+            script.commands.append(.init(line: number, action: action))
+            return
+        }
         switch name {
         case "size":
             let s = try size()
             if try setting() { script.size = s }
             return
-        case "seed":
-            guard let arg = args.first else { throw missing("seed") }
-            try allow(1)
-            guard let seed = UInt64(arg.text) else {
-                throw fail("seed: bad seed \"\(arg.text)\" (want a whole number 0...\(UInt64.max))")
-            }
-            if try setting() { script.seed = seed }
-            return
-        case "theme":
-            let theme = try themeName(args, scalars, missing: missing, fail: fail)
-            if try setting() { script.theme = theme; return }
-            action = .theme(theme)
         case "key":
             guard let arg = args.first else {
                 // `key #` reads as a comment; say how to press the `#` key.
@@ -236,21 +281,22 @@ private struct KeyScriptParser {
         script.commands.append(.init(line: number, action: action))
     }
 
-    /// A theme name is one quoted word or the rest of the line (names contain spaces).
-    private func themeName(_ args: [Token], _ scalars: [Unicode.Scalar],
-                           missing: (String) -> KeyScriptError, fail: (String) -> KeyScriptError) throws -> String {
-        guard let first = args.first, let last = args.last else { throw missing("theme name") }
+    /// An app command's argument: one quoted word or the rest of the line (names contain spaces).
+    private func restOfLine(_ args: [Token], _ scalars: [Unicode.Scalar], _ command: ScriptCommand,
+                            missing: (String) -> KeyScriptError, fail: (String) -> KeyScriptError) throws -> String {
+        let name = command.name
+        guard let first = args.first, let last = args.last else { throw missing(command.argument) }
         if first.quoted {
-            if args.count > 1 { throw fail("theme: unexpected extra argument \"\(args[1].text)\" (usage: theme NAME)") }
-            guard !first.text.isEmpty else { throw fail("theme: name is empty") }
+            if args.count > 1 { throw fail("\(name): unexpected extra argument \"\(args[1].text)\" (usage: \(command.usage))") }
+            guard !first.text.isEmpty else { throw fail("\(name): \(command.argument) is empty") }
             return first.text
         }
         if let q = args.first(where: \.quoted) {
-            throw fail("theme: quote the whole name or none of it (found \"\(q.text)\" in quotes)")
+            throw fail("\(name): quote the whole \(command.argument) or none of it (found \"\(q.text)\" in quotes)")
         }
-        var name = String.UnicodeScalarView()
-        name.append(contentsOf: scalars[first.start..<last.end])
-        return String(name)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars[first.start..<last.end])
+        return String(text)
     }
 
     /// Strict on purpose: a malformed line is an error, never a silently different script.

@@ -5,7 +5,8 @@ public final class KeyScriptPlayer {
         case event(Event, line: Int)
         case snapshot(String, line: Int)
         case expect(String, line: Int)
-        case theme(String, line: Int)
+        /// One of the app's commands (`ScriptCommand`), as an action.
+        case command(String, argument: String, line: Int)
     }
 
     private let commands: [KeyScript.Command]
@@ -71,8 +72,8 @@ public final class KeyScriptPlayer {
             steps.append(.snapshot(name, line: line))
         case .expect(let text):
             steps.append(.expect(text, line: line))
-        case .theme(let name):
-            steps.append(.theme(name, line: line))
+        case .command(let name, let argument):
+            steps.append(.command(name, argument: argument, line: line))
         case .wait:
             break   // handled by dueSteps: a wait only moves the cursor
         }

@@ -10,7 +10,8 @@ public protocol RunLoopContent: AnyObject {
     var isAnimating: Bool { get }
     /// Set when the app wants to stop, with the process exit code.
     var exitCode: Int32? { get }
-    /// A key script's app-specific command (today only `theme NAME`); returns an error message.
+    /// One of the app's own key-script commands (the `ScriptCommand`s it gave the parser), as an
+    /// action; returns an error message.
     func performScriptCommand(_ name: String, argument: String) -> String?
     /// When the screen next changes by itself although nothing animates (e.g. a countdown that
     /// ticks once a second under `--reduced-motion`); nil for never.
@@ -159,8 +160,8 @@ public final class RunLoop {
                 if !canvas.plainText.contains(text) {
                     throw ScriptFailure(description: "\(scriptSource):\(line): expect \"\(text)\" failed: not on screen\n\(canvas.plainText)")
                 }
-            case .theme(let name, let line):
-                if let message = content.performScriptCommand("theme", argument: name) {
+            case .command(let name, let argument, let line):
+                if let message = content.performScriptCommand(name, argument: argument) {
                     throw ScriptFailure(description: "\(scriptSource):\(line): \(message)")
                 }
                 needsDisplay = true

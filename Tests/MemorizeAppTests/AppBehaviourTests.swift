@@ -6,7 +6,7 @@ import TerminalUI
 @Suite struct AppBehaviourTests {
     /// Seed 42, Halloween: row 0 is 🧙 🧛 🍬 🍬 🎃 🎃 🧛 🦇, row 1 is 🧟 🍭 🦇 🌕 🍭 🌕 🧟 🧙 (8 columns at 80x24).
     private func run(_ body: String) throws -> String {
-        let script = try KeyScript.parse("size 80x24\nseed 42\ntheme Halloween\n" + body, source: "inline.keys")
+        let script = try KeyScript.parseGame("size 80x24\nseed 42\ntheme Halloween\n" + body, source: "inline.keys")
         return try HeadlessSession.output(of: script)
     }
 
@@ -62,7 +62,7 @@ import TerminalUI
     }
 
     @Test func expectFailureNamesFileAndLine() throws {
-        let script = try KeyScript.parse("size 80x24\nseed 1\nkey d\nexpect \"Score: 99\"\n", source: "bad.keys")
+        let script = try KeyScript.parseGame("size 80x24\nseed 1\nkey d\nexpect \"Score: 99\"\n", source: "bad.keys")
         #expect(throws: RunLoop.ScriptFailure.self) { try HeadlessSession.output(of: script) }
         do {
             _ = try HeadlessSession.output(of: script)
@@ -74,7 +74,7 @@ import TerminalUI
     @Test func sameSeedSameGame() throws {
         let body = "key d\nwait 3s\nkey space\nkey right\nkey space\nwait 1s\nsnapshot s\n"
         #expect(try run(body) == run(body))
-        let other = try KeyScript.parse("size 80x24\nseed 43\ntheme Halloween\n" + body, source: "x")
+        let other = try KeyScript.parseGame("size 80x24\nseed 43\ntheme Halloween\n" + body, source: "x")
         #expect(try HeadlessSession.output(of: other) != run(body))
     }
 

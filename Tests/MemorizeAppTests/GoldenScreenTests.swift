@@ -23,7 +23,7 @@ import TerminalUI
     func matchesGolden(script name: String) throws {
         let scriptURL = Self.directory.appendingPathComponent(name)
         let goldenURL = scriptURL.deletingPathExtension().appendingPathExtension("golden")
-        let script = try KeyScript.load(path: scriptURL.path)
+        let script = try KeyScript.loadGame(path: scriptURL.path)
         let actual = try HeadlessSession.output(of: script)
 
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {

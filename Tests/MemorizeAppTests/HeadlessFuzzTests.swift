@@ -266,7 +266,7 @@ import TerminalUI
             let chunk = lines.joined(separator: "\n") + "\n"
             text += chunk
             let loop = RunLoop(screen: screen, clock: clock, content: content, fps: options.fps,
-                               script: try KeyScript.parse(chunk, source: "fuzz.keys"), endsWithScript: true)
+                               script: try KeyScript.parseGame(chunk, source: "fuzz.keys"), endsWithScript: true)
             _ = try loop.run()
             size = screen.size
             written += lines.count
@@ -291,7 +291,7 @@ import TerminalUI
 
     /// Replays a whole script in one run-loop pass (what `--headless --script` does).
     static func replay(_ text: String, options: AppOptions) throws -> String {
-        let script = try KeyScript.parse(text, source: "fuzz.keys")
+        let script = try KeyScript.parseGame(text, source: "fuzz.keys")
         let clock = VirtualClock()
         let size = script.size ?? options.headlessSize
         let themes = ThemeLibrary.builtIn()
@@ -353,7 +353,7 @@ import TerminalUI
             options.fps = 5
             let result = try Self.play(seed: g.next() % 1000, &g, options: options, length: 100)
             var snapshots = 0
-            try HeadlessSession.run(script: try KeyScript.parse(result.script, source: "fuzz.keys"), options: options) { _ in snapshots += 1 }
+            try HeadlessSession.run(script: try KeyScript.parseGame(result.script, source: "fuzz.keys"), options: options) { _ in snapshots += 1 }
             #expect(snapshots == result.script.components(separatedBy: "\nsnapshot ").count - 1)
         }
     }

@@ -13,7 +13,7 @@ import TerminalUI
     static let regenerate = "regenerate it with `bash scripts/pictures.sh`"
 
     private func demoScript() throws -> KeyScript {
-        try KeyScript.load(path: Self.assets.appendingPathComponent("demo.keys").path)
+        try KeyScript.loadGame(path: Self.assets.appendingPathComponent("demo.keys").path)
     }
 
     @Test func demoScriptIsA100x30GameWithOneScreenshot() throws {

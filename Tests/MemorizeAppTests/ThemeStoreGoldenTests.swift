@@ -13,7 +13,7 @@ import TerminalUI
     private func run(_ name: String, store: UserThemeStoring) throws -> String {
         let scriptURL = Self.directory.appendingPathComponent(name + ".keys")
         let goldenURL = Self.directory.appendingPathComponent(name + ".golden")
-        let actual = try ScriptedSession.run(KeyScript.load(path: scriptURL.path), userThemes: store).text
+        let actual = try ScriptedSession.run(KeyScript.loadGame(path: scriptURL.path), userThemes: store).text
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] != nil {
             try actual.write(to: goldenURL, atomically: true, encoding: .utf8)
         } else {

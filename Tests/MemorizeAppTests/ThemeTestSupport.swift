@@ -33,7 +33,7 @@ enum ScriptedSession {
 
     static func run(_ text: String, options: AppOptions = AppOptions(), scores: ScoreRecording = InMemoryScores(),
                     userThemes: UserThemeStoring = InMemoryThemes()) throws -> Run {
-        try run(KeyScript.parse(text, source: "inline.keys"), options: options, scores: scores, userThemes: userThemes)
+        try run(KeyScript.parseGame(text, source: "inline.keys"), options: options, scores: scores, userThemes: userThemes)
     }
 }
 

@@ -21,8 +21,8 @@ import TerminalUI
         theme Animal Faces    # later: an action
         key ctrl-c
         """
-        let script = try KeyScript.parse(text, source: "demo.keys")
-        let expected = KeyScript(source: "demo.keys", size: Size(width: 80, height: 24), seed: 42, theme: "Halloween", commands: [
+        let script = try KeyScript.parseForTest(text, source: "demo.keys")
+        let expected = KeyScript(source: "demo.keys", size: Size(width: 80, height: 24), settings: ["seed": "42", "theme": "Halloween"], commands: [
             .init(line: 6, action: .key(.character("d"), count: 1)),
             .init(line: 7, action: .key(.right, count: 3)),
             .init(line: 8, action: .type("dss")),
@@ -32,7 +32,7 @@ import TerminalUI
             .init(line: 12, action: .resize(Size(width: 120, height: 40))),
             .init(line: 13, action: .snapshot("after-deal")),
             .init(line: 14, action: .expect("Score: 2")),
-            .init(line: 15, action: .theme("Animal Faces")),
+            .init(line: 15, action: .command("theme", argument: "Animal Faces")),
             .init(line: 16, action: .key(.control("c"), count: 1)),
         ])
         #expect(script == expected)
@@ -46,7 +46,7 @@ import TerminalUI
         key space 2#no space before the comment
         type "line\n\tend"
         """#
-        let script = try KeyScript.parse(text, source: "<string>")
+        let script = try KeyScript.parseForTest(text, source: "<string>")
         #expect(script.commands.map(\.action) == [
             .expect("a # b"), .type("\"#\\"), .key(.character("#"), count: 1),
             .key(.character(" "), count: 2), .type("line\n\tend"),
@@ -54,15 +54,15 @@ import TerminalUI
     }
 
     @Test func themeNamesTakeTheRestOfTheLineOrAQuotedWord() throws {
-        let a = try KeyScript.parse("theme  Animal   Faces  # spaces inside are kept\nkey d\ntheme \"Sports # 2\"", source: "t")
-        #expect(a.theme == "Animal   Faces")
-        #expect(a.commands.map(\.action) == [.key(.character("d"), count: 1), .theme("Sports # 2")])
+        let a = try KeyScript.parseForTest("theme  Animal   Faces  # spaces inside are kept\nkey d\ntheme \"Sports # 2\"", source: "t")
+        #expect(a.settings["theme"] == "Animal   Faces")
+        #expect(a.commands.map(\.action) == [.key(.character("d"), count: 1), .command("theme", argument: "Sports # 2")])
     }
 
     @Test func emptyScriptsCrlfAndBomAreFine() throws {
-        #expect(try KeyScript.parse("", source: "e") == KeyScript(source: "e"))
-        let script = try KeyScript.parse("\u{FEFF}seed 7\r\n\r\n  # note\r\nkey q\r\n", source: "w")
-        #expect(script.seed == 7)
+        #expect(try KeyScript.parseForTest("", source: "e") == KeyScript(source: "e"))
+        let script = try KeyScript.parseForTest("\u{FEFF}seed 7\r\n\r\n  # note\r\nkey q\r\n", source: "w")
+        #expect(script.settings["seed"] == "7")
         #expect(script.commands == [.init(line: 4, action: .key(.character("q"), count: 1))])
     }
 
@@ -107,13 +107,13 @@ import TerminalUI
         ("snapshot", "t.keys:1: snapshot: missing name (usage: snapshot NAME)"),
         ("key \u{7}", "t.keys:1: control character U+0007 is not allowed"),
         ("theme", "t.keys:1: theme: missing theme name (usage: theme NAME)"),
-        ("theme Say \"Hi\"", "t.keys:1: theme: quote the whole name or none of it (found \"Hi\" in quotes)"),
+        ("theme Say \"Hi\"", "t.keys:1: theme: quote the whole theme name or none of it (found \"Hi\" in quotes)"),
     ]
 
     @Test(arguments: errorCases)
     func errorsNameFileAndLine(text: String, expected: String) {
         do {
-            let script = try KeyScript.parse(text, source: "t.keys")
+            let script = try KeyScript.parseForTest(text, source: "t.keys")
             Issue.record("expected an error, parsed \(script)")
         } catch let error as KeyScriptError {
             #expect(error.description == expected)
@@ -125,18 +125,18 @@ import TerminalUI
     @Test func invalidUtf8ReportsItsLine() {
         let bytes = Array("seed 1\nkey d\n".utf8) + [0x6B, 0x65, 0x79, 0x20, 0xC3, 0x28] + Array("\nkey e".utf8)
         #expect(throws: KeyScriptError(file: "b.keys", line: 3, "invalid UTF-8")) {
-            try KeyScript.parse(utf8: bytes, source: "b.keys")
+            try KeyScript.parseForTest(utf8: bytes, source: "b.keys")
         }
     }
 
     @Test func loadReadsFilesAndReportsUnreadableOnes() throws {
         let missing = "/nonexistent-dir/none.keys"
         #expect(throws: KeyScriptError(file: missing, line: 0, "cannot read key script: No such file or directory")) {
-            try KeyScript.load(path: missing)
+            try KeyScript.loadForTest(path: missing)
         }
         #expect(KeyScriptError(file: "x.keys", line: 0, "m").description == "x.keys: m")
         #expect(throws: KeyScriptError(file: "/", line: 0, "cannot read key script: Is a directory")) {
-            try KeyScript.load(path: "/")
+            try KeyScript.loadForTest(path: "/")
         }
         let path = "/tmp/keyscript-test-\(UInt64.random(in: 0...UInt64.max)).keys"
         let file = try #require(fopen(path, "w"))
@@ -144,7 +144,7 @@ import TerminalUI
         fclose(file)
         defer { remove(path) }
         #expect(throws: KeyScriptError(file: path, line: 3, "expect: unexpected extra argument \"2\" (usage: expect \"TEXT\")")) {
-            try KeyScript.load(path: path)
+            try KeyScript.loadForTest(path: path)
         }
     }
 }

@@ -3,7 +3,7 @@ import TerminalUI
 
 @Suite struct KeyScriptPlayerTests {
     private func player(_ text: String, start: Double = 100) throws -> KeyScriptPlayer {
-        KeyScriptPlayer(script: try KeyScript.parse(text, source: "p.keys"), startTime: start)
+        KeyScriptPlayer(script: try KeyScript.parseForTest(text, source: "p.keys"), startTime: start)
     }
 
     @Test func keysBeforeTheFirstWaitAreDueAtStartAndWaitMovesTheRest() throws {
@@ -29,7 +29,7 @@ import TerminalUI
             .event(.key(.character("b")), line: 2), .event(enter, line: 2),
             .event(.mouse(MouseEvent(.click, at: Point(x: 4, y: 2))), line: 3),
             .event(.resize(Size(width: 90, height: 30)), line: 4),
-            .expect("Score", line: 5), .theme("Faces", line: 6),
+            .expect("Score", line: 5), .command("theme", argument: "Faces", line: 6),
         ])
         #expect(p.isFinished)
     }
@@ -63,7 +63,7 @@ import TerminalUI
 extension KeyScriptPlayer.Step {
     var lineForTest: Int {
         switch self {
-        case .event(_, let line), .snapshot(_, let line), .expect(_, let line), .theme(_, let line): return line
+        case .event(_, let line), .snapshot(_, let line), .expect(_, let line), .command(_, _, let line): return line
         }
     }
 }

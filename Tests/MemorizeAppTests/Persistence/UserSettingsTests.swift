@@ -30,7 +30,7 @@ import TerminalUI
         let on = UserSettings(themeChooserAtStart: true)
         #expect(Launcher.opensChooserAtStart(options, script: nil, settings: on))
         #expect(!Launcher.opensChooserAtStart(options, script: nil, settings: UserSettings()))
-        let script = try KeyScript.parse("key d\n", source: "s.keys")
+        let script = try KeyScript.parseGame("key d\n", source: "s.keys")
         #expect(!Launcher.opensChooserAtStart(options, script: script, settings: on))
         options.themeName = "Halloween"
         #expect(!Launcher.opensChooserAtStart(options, script: nil, settings: on))
