@@ -8,25 +8,18 @@
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
-#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <termios.h>
-#include <unistd.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
-static inline int cn_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline int cn_colors(void) { return COLORS; }
-static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline void cn_getmaxyx(WINDOW *w, int *y, int *x) { int yy, xx; getmaxyx(w, yy, xx); *y = yy; *x = xx; }
@@ -36,44 +29,17 @@ static inline attr_t cn_a_bold(void) { return A_BOLD; }
 static inline attr_t cn_a_dim(void) { return A_DIM; }
 static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t cn_a_standout(void) { return A_STANDOUT; }
-
-static inline int cn_ok(void) { return OK; }
-static inline int cn_err(void) { return ERR; }
-static inline int cn_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int cn_key_up(void) { return KEY_UP; }
-static inline int cn_key_down(void) { return KEY_DOWN; }
-static inline int cn_key_left(void) { return KEY_LEFT; }
-static inline int cn_key_right(void) { return KEY_RIGHT; }
-static inline int cn_key_enter(void) { return KEY_ENTER; }
-static inline int cn_key_backspace(void) { return KEY_BACKSPACE; }
-static inline int cn_key_dc(void) { return KEY_DC; }
-static inline int cn_key_home(void) { return KEY_HOME; }
-static inline int cn_key_end(void) { return KEY_END; }
-static inline int cn_key_npage(void) { return KEY_NPAGE; }
-static inline int cn_key_ppage(void) { return KEY_PPAGE; }
-static inline int cn_key_btab(void) { return KEY_BTAB; }
-static inline int cn_key_resize(void) { return KEY_RESIZE; }
-static inline int cn_key_mouse(void) { return KEY_MOUSE; }
 
 static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cn_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline mmask_t cn_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
-static inline mmask_t cn_button1_triple_clicked(void) { return BUTTON1_TRIPLE_CLICKED; }
 static inline mmask_t cn_button2_pressed(void) { return BUTTON2_PRESSED; }
 static inline mmask_t cn_button2_released(void) { return BUTTON2_RELEASED; }
 static inline mmask_t cn_button2_clicked(void) { return BUTTON2_CLICKED; }
 static inline mmask_t cn_button3_pressed(void) { return BUTTON3_PRESSED; }
 static inline mmask_t cn_button3_released(void) { return BUTTON3_RELEASED; }
 static inline mmask_t cn_button3_clicked(void) { return BUTTON3_CLICKED; }
-static inline mmask_t cn_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t cn_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 
-/// glibc declares wcwidth only under _XOPEN_SOURCE, and Swift's Glibc module has already parsed
-/// <wchar.h> without it, so declare it here (it is what ncurses uses to measure cells).
-extern int wcwidth(wchar_t c);
-static inline int cn_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }
 
 /// Writes one cell: a wide-char string (one spacing char + combining ones) with attributes and an
 /// extended colour pair. The pair goes through setcchar's `opts` (ncurses 6) because the `short`

@@ -20,7 +20,6 @@ struct Cardify {
         set { rotation = newValue }
     }
 
-    init(isFaceUp: Bool) { rotation = isFaceUp ? 0 : 180 }
     init(rotation: Double) { self.rotation = rotation }
 
     var showsFace: Bool { rotation < 90 }

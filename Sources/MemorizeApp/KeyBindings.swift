@@ -115,8 +115,6 @@ struct KeyBinding {
         ("click field", "go to it (an emoji or colour: pick it)"),
     ]
 
-    static func command(for key: Key) -> Command? { command(for: key, in: all) }
-
     static func command(for key: Key, in table: [KeyBinding]) -> Command? {
         table.first { $0.keys.contains(key) }?.command
     }

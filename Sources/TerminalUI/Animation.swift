@@ -16,7 +16,7 @@ public struct Animation: Equatable, Sendable {
     public var curve: Curve
     public var duration: Double
     public var delay: Double = 0
-    /// `repeatForever(autoreverses:)`: nil means play once.
+    /// `repeatForever(autoreverses:)`; false plays the animation once.
     public var repeatsForever = false
     public var autoreverses = false
 

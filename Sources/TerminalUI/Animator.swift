@@ -65,14 +65,6 @@ public final class Animator {
         start(key, from: from, to: to, animation: animation, at: clock.now)
     }
 
-    /// Stops a property where it is presented now (e.g. ending a repeatForever spin).
-    public func freeze(_ key: AnimationKey) {
-        guard let track = tracks[key] else { return }
-        let v = track.value(at: clock.now)
-        tracks[key] = Track(from: v, to: v, start: clock.now, animation: nil)
-        active.remove(key)
-    }
-
     /// Forgets a property, so its next `setTarget` jumps (a view leaving the hierarchy).
     public func remove(_ key: AnimationKey) {
         tracks[key] = nil

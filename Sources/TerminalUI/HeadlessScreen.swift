@@ -4,10 +4,8 @@
 public final class HeadlessScreen: ResizableScreen {
     public private(set) var size: Size
     public private(set) var canvas: Canvas
-    /// How many frames were presented and how many cells they changed: cheap, deterministic
-    /// figures for tests (e.g. "a one-card flip changes only that card's cells").
+    /// How many frames were presented: a cheap, deterministic figure for tests.
     public private(set) var presentedFrames = 0
-    public private(set) var lastChangedCellCount = 0
     /// The timeouts the run loop asked for, newest last: lets tests check its scheduling.
     public private(set) var requestedTimeouts: [Double?] = []
 
@@ -27,7 +25,6 @@ public final class HeadlessScreen: ResizableScreen {
     public func resize(to newSize: Size) { size = newSize }
 
     public func present(_ newCanvas: Canvas) {
-        lastChangedCellCount = newCanvas.changedCells(from: canvas).count
         canvas = newCanvas
         presentedFrames += 1
     }

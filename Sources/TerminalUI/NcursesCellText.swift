@@ -31,7 +31,6 @@ enum NcursesCellText {
     static func printableWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return -1 }
-        _ = TextWidth.of(scalar)                                // makes sure LC_CTYPE is UTF-8
-        return Int(cn_wcwidth(value))
+        return TextWidth.wcwidth(scalar)
     }
 }

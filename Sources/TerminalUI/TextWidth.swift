@@ -18,9 +18,14 @@ public enum TextWidth {
     /// Columns a single Unicode scalar occupies (0, 1 or 2); unprintable scalars count as 1.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         if scalar.value < 0x7F { return scalar.value >= 0x20 ? 1 : 0 }
-        _ = localeReady
-        let w = Int(ctw_wcwidth(scalar.value))
+        let w = wcwidth(scalar)
         return w < 0 ? 1 : w
+    }
+
+    /// The C library's answer as ncurses gets it: -1 for what cannot be printed.
+    static func wcwidth(_ scalar: Unicode.Scalar) -> Int {
+        _ = localeReady
+        return Int(ctw_wcwidth(scalar.value))
     }
 
     /// Columns of a grapheme cluster: its first scalar's width plus any non-combining extras.

@@ -277,7 +277,7 @@ extension Array where Element == UInt8 {
         defer { screen.restore() }
         pty.type("\u{1B}[15~z")                          // F5: known to terminfo, no meaning here
         #expect(event(screen) == .key(.character("z")))
-        // Invalid UTF-8 (get_wch would swallow up to 16 bytes after it), NUL, Ctrl-\.
+        // Invalid UTF-8 (a decoder that collects bytes after a bad one would swallow keys), NUL, Ctrl-\.
         pty.type([0xFF, 0xFE, 0x80, 0xC0, 0xAF, 0xED, 0xA0, 0x80, 0x00, 0x1C])
         pty.type("a")
         #expect(event(screen) == .key(.character("a")))
