@@ -101,7 +101,7 @@ enum HeadlessFrameCost {
         var sink = 0
         for _ in 0..<repeats {
             let start = ThreadCPU.now
-            sink &+= SnapshotFormat.render(name: "b", canvas: canvas, color: false).utf8.count
+            sink &+= SnapshotFormat.render(name: "b", canvas: canvas).utf8.count
             times.append(ThreadCPU.now - start)
         }
         if sink == 42 { print("") }   // keeps the work observable to the optimizer

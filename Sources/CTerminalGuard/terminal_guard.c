@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -165,6 +166,38 @@ void tg_unblock(const int *signals, int count) {
     sigemptyset(&set);
     for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/// The parent of `pid`, from /proc/PID/stat (the field after the parenthesised command name).
+static pid_t parent_of(pid_t pid) {
+    char path[64], buffer[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n = read(fd, buffer, sizeof buffer - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    buffer[n] = 0;
+    char *end = strrchr(buffer, ')');
+    int parent = -1;
+    if (end == NULL || sscanf(end + 1, " %*c %d", &parent) != 1) return -1;
+    return (pid_t)parent;
+}
+
+int tg_can_stop(void) {
+    pid_t group = getpgrp(), session = getsid(0);
+    pid_t pid = getpid();
+    // Up the ancestors that share our group; the first one outside it decides: in our session,
+    // it is the shell that will `fg` us.
+    for (int depth = 0; depth < 64; depth++) {
+        pid_t parent = parent_of(pid);
+        if (parent <= 0) return 0;
+        pid_t parent_group = getpgid(parent);
+        if (parent_group < 0) return 0;
+        if (parent_group != group) return getsid(parent) == session;
+        pid = parent;
+    }
+    return 0;
 }
 
 void tg_stop_process(void) {

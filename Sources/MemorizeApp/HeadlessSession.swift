@@ -14,7 +14,7 @@ public enum HeadlessSession {
                            output: @escaping (String) -> Void) throws {
         try runCanvases(script: script, options: options, themes: themes, theme: theme, seed: seed,
                         scores: scores, userThemes: userThemes, screen: decorate) { name, canvas in
-            output(SnapshotFormat.render(name: name, canvas: canvas, color: false))
+            output(SnapshotFormat.render(name: name, canvas: canvas))
         }
     }
 

@@ -17,11 +17,27 @@ public enum Launcher {
         do {
             return try start(options)
         } catch let failure as Failure {
-            printError(failure.description)
+            if !failure.description.isEmpty { printError(failure.description) }
             return failure.exitCode
         } catch {
             printError("memorize-tui: \(error)")
             return 2
+        }
+    }
+
+    /// What a failed write to stdout becomes: one line and exit 2, or, when the reader went away
+    /// (`| head`), a quiet end with the status a SIGPIPE death would give, as `cat` ends.
+    static func failure(writing error: StandardStream.WriteFailure) -> Failure {
+        error.isBrokenPipe ? Failure(description: "", exitCode: 128 + SIGPIPE)
+            : Failure(description: "memorize-tui: \(error)", exitCode: 2)
+    }
+
+    /// Prints to stdout (neutralised); a write that fails is a Failure.
+    static func printOutput(_ text: String, asciiOnly: Bool = false) throws {
+        do {
+            try StandardStream.output.write(text, asciiOnly: asciiOnly)
+        } catch let error as StandardStream.WriteFailure {
+            throw failure(writing: error)
         }
     }
 
@@ -77,8 +93,11 @@ public enum Launcher {
         let pictures = try options.snapshotDirectory.map { try SnapshotPictures(directory: $0) }
         let writer = try openRecording(options)
         var recording: RecordingScreen<HeadlessScreen>?
-        defer { if let recording { finishRecording(recording) } }
+        var outputFailure: Failure?
         do {
+            defer { if let recording, !finishRecording(recording), outputFailure == nil {
+                outputFailure = Failure(description: "", exitCode: 2)
+            } }
             try HeadlessSession.runCanvases(script: script, options: options, themes: themes, theme: theme, seed: seed,
                                             screen: { headless, clock in
                 guard let writer else { return headless }
@@ -91,14 +110,21 @@ public enum Launcher {
                 }
                 return recording!
             }) { name, canvas in
-                print(SnapshotFormat.render(name: name, canvas: canvas, color: false), terminator: "")
+                // After a failed write, later snapshots would be lost too: stop trying.
+                guard outputFailure == nil else { return }
+                do {
+                    try printOutput(SnapshotFormat.render(name: name, canvas: canvas))
+                } catch let failure as Failure {
+                    outputFailure = failure
+                } catch {}
                 pictures?.write(name: name, canvas: canvas)
             }
-            if let error = pictures?.firstError { throw Failure(description: error, exitCode: 2) }
-            return 0
         } catch let failure as RunLoop.ScriptFailure {
             throw Failure(description: failure.description, exitCode: 1)
         }
+        if let outputFailure { throw outputFailure }
+        if let error = pictures?.firstError { throw Failure(description: error, exitCode: 2) }
+        return 0
     }
 
     /// The chooser comes first when the player asked for it in settings.json and neither
@@ -119,12 +145,14 @@ public enum Launcher {
         }
     }
 
-    /// Restores the screen (which ends the recording) and reports a recording cut short.
-    private static func finishRecording<Base>(_ screen: RecordingScreen<Base>) {
+    /// Restores the screen (which ends the recording) and reports a recording cut short; false
+    /// then, so the run ends with a failure status (output was lost).
+    @discardableResult
+    private static func finishRecording<Base>(_ screen: RecordingScreen<Base>) -> Bool {
         screen.restore()
-        if let error = screen.writeError {
-            printError("memorize-tui: the recording \(screen.path) is incomplete: \(error)")
-        }
+        guard let error = screen.writeError else { return true }
+        printError("memorize-tui: the recording \(screen.path) is incomplete: \(error)")
+        return false
     }
 
     /// SOURCE_DATE_EPOCH (reproducible builds' convention) as the header timestamp of a headless
@@ -163,10 +191,11 @@ public enum Launcher {
             screen = live
         }
         var restored = false
+        var recordingComplete = true
         func restore() {
             guard !restored else { return }
             restored = true
-            if let recording { finishRecording(recording) } else { screen.restore() }
+            if let recording { recordingComplete = finishRecording(recording) } else { screen.restore() }
         }
         defer { restore() }
         let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed,
@@ -180,7 +209,7 @@ public enum Launcher {
         var snapshots: [String] = []
         let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
-            snapshots.append(SnapshotFormat.render(name: name, canvas: canvas, color: false))
+            snapshots.append(SnapshotFormat.render(name: name, canvas: canvas))
         }
         let code: Int32
         do {
@@ -191,14 +220,15 @@ public enum Launcher {
         }
         restore()
         // Snapshots taken live are printed once the terminal is back to normal.
-        for snapshot in snapshots { print(snapshot, terminator: "") }
-        return code
+        for snapshot in snapshots { try printOutput(snapshot) }
+        return recordingComplete || code != 0 ? code : 2
     }
 
+    /// One message on stderr, neutralised (it may quote a file name, a theme name or TERM).
     static func printError(_ message: String) {
         var line = message
         if !line.hasSuffix("\n") { line += "\n" }
-        fputs(line, stderr)
+        try? StandardStream.error.write(line)    // nowhere left to report a failing stderr
     }
 }
 
@@ -276,7 +306,7 @@ final class SnapshotPictures {
 
 /// How a snapshot is printed: a header line naming it, then the screen as plain text.
 public enum SnapshotFormat {
-    public static func render(name: String, canvas: Canvas, color: Bool) -> String {
+    public static func render(name: String, canvas: Canvas) -> String {
         "--- snapshot \(name) \(canvas.size) ---\n\(canvas.plainText)\n"
     }
 }

@@ -92,11 +92,20 @@ struct ThemeEditor: Equatable {
         settle()
         switch field {
         case .name:
-            guard draft.name.count < ThemeRules.maxNameLength else {
+            if let unsafe = character.unicodeScalars.first(where: SafeText.isUnsafe) {
+                return say("\(ThemeRules.codePoints(String(unsafe))) is a control or bidi character: not allowed in a name", error: true)
+            }
+            // Bytes first (constant time), so a paste of thousands of combining marks costs no
+            // more per key than a letter does.
+            guard draft.name.utf8.count + character.utf8.count <= ThemeRules.maxNameBytes,
+                  (draft.name + String(character)).count <= ThemeRules.maxNameLength else {
                 return say("A name has at most \(ThemeRules.maxNameLength) characters", error: true)
             }
             draft.name.append(character)
         case .emoji:
+            guard typed.utf8.count + character.utf8.count <= ThemeRules.maxTypedBytes else {
+                return say("Press enter to add what you typed first", error: true)
+            }
             typed.append(character)
         case .pairs, .color:
             say("Use \(Key.left.helpName(ascii: ascii)) and \(Key.right.helpName(ascii: ascii)) to change the \(field.title.lowercased())", error: false)

@@ -6,7 +6,11 @@ import TerminalUI
 /// `wcwidth`, as ncurses draws it) and the app adds "names are unique, built-in names are taken".
 enum ThemeRules {
     static let maxNameLength = 24
+    /// Bytes as well as characters: one "character" can hold any number of combining marks.
+    static let maxNameBytes = 96
     static let maxEmoji = 24
+    /// What the editor's emoji field holds before enter adds it (a paste is cut there, not stored).
+    static let maxTypedBytes = 256
 
     /// Everything wrong with `theme` as a user theme among `otherNames` (built-ins and the other user themes).
     static func problems(with theme: Theme, otherNames: [String]) -> [String] {
@@ -23,10 +27,23 @@ enum ThemeRules {
     static func nameProblem(_ name: String, otherNames: [String]) -> String? {
         let trimmed = name.trimmingWhitespace
         if trimmed.isEmpty { return "the name is empty" }
-        if trimmed.count > maxNameLength { return "the name is longer than \(maxNameLength) characters" }
+        if let problem = nameContentProblem(name) { return problem }
         if let taken = otherNames.first(where: { $0.lowercased() == trimmed.lowercased() }) {
             return "there is already a theme called \"\(taken)\""
         }
+        return nil
+    }
+
+    /// What a name may hold, whether typed in the editor or read from a file. It is printed by
+    /// --list-themes, in messages and on screen: refuse what a terminal would obey (escape
+    /// sequences) or that reorders the text after it (bidi controls), and bound its size.
+    static func nameContentProblem(_ name: String) -> String? {
+        if let unsafe = name.unicodeScalars.first(where: SafeText.isUnsafe) {
+            return "the name contains \(codePoints(String(unsafe))), a control or bidi character"
+        }
+        // Bytes first: counting characters walks the whole string.
+        if name.utf8.count > maxNameBytes { return "the name is longer than \(maxNameBytes) bytes" }
+        if name.trimmingWhitespace.count > maxNameLength { return "the name is longer than \(maxNameLength) characters" }
         return nil
     }
 

@@ -9,7 +9,7 @@ public enum ThemeTable {
         for (theme, source) in builtIn.map({ ($0, "built-in") }) + user.map({ ($0, "yours") }) {
             let glyphs = ascii ? (theme.ascii ?? []) : theme.emoji
             rows.append([
-                theme.name, source, "\(theme.numberOfPairs)", "\(theme.numberOfPairs * 2)",
+                SafeText.neutralised(theme.name, asciiOnly: ascii), source, "\(theme.numberOfPairs)", "\(theme.numberOfPairs * 2)",
                 "#" + hex(theme.color.red) + hex(theme.color.green) + hex(theme.color.blue),
                 glyphs.joined(separator: " "),
             ])
@@ -35,5 +35,22 @@ extension Launcher {
     public static func themeTable(ascii: Bool) -> String {
         let user = UserThemeStore()?.themes ?? []
         return ThemeTable.render(builtIn: builtInThemes(), user: user, ascii: ascii)
+    }
+
+    /// `--list-themes`: prints the table (only ASCII with `--ascii`), and on stderr why a theme of
+    /// the player's is missing from it; the exit status.
+    public static func printThemeTable(ascii: Bool) -> Int32 {
+        let store = UserThemeStore()
+        do {
+            try printOutput(ThemeTable.render(builtIn: builtInThemes(), user: store?.themes ?? [], ascii: ascii),
+                            asciiOnly: ascii)
+            if let warning = store?.warning { printError("memorize-tui: \(warning)") }
+            return 0
+        } catch let failure as Failure {
+            if !failure.description.isEmpty { printError(failure.description) }
+            return failure.exitCode
+        } catch {
+            return 2
+        }
     }
 }

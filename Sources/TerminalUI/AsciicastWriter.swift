@@ -113,7 +113,9 @@ public final class AsciicastWriter {
             case "\t": result += "\\t"
             case "\u{8}": result += "\\b"
             case "\u{C}": result += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where SafeText.isUnsafe(scalar):
+                // Controls, DEL, C1 and bidi controls as \u escapes: a header printed raw (TERM
+                // comes from the environment) must not drive the terminal that shows it.
                 let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default:

@@ -32,8 +32,13 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Writes one grapheme at (x, y); returns the columns it took (0 when clipped entirely).
+    /// A control or bidi character becomes a visible "?" (SafeText): a cell never carries
+    /// anything a terminal would obey, whichever output (screen, snapshot, SVG, recording) shows it.
     @discardableResult
     public mutating func put(_ character: Character, x: Int, y: Int, style: Style) -> Int {
+        if character.unicodeScalars.contains(where: SafeText.isUnsafe) {
+            return put(Character(SafeText.replacement), x: x, y: y, style: style)
+        }
         let width = TextWidth.of(character)
         guard width > 0, y >= 0, y < size.height, x >= 0, x + width <= size.width else {
             // A wide glyph hanging off either edge: show the half that is on screen as a blank.
@@ -53,7 +58,7 @@ public struct Canvas: Equatable, Sendable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain) -> Int {
         var column = x
         for character in text {
-            let width = TextWidth.of(character)
+            let width = character.unicodeScalars.contains(where: SafeText.isUnsafe) ? 1 : TextWidth.of(character)
             if column >= 0 { put(character, x: column, y: y, style: style) }
             column += max(width, 1)
         }

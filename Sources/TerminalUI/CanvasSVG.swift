@@ -124,7 +124,8 @@ public enum CanvasSVG {
     }
 
     /// Text made safe for XML character data and attribute values; characters XML 1.0 cannot hold
-    /// (control characters, U+FFFE, U+FFFF) become U+FFFD.
+    /// (control characters, U+FFFE, U+FFFF) and what a terminal would obey if the file were printed
+    /// (SafeText: CR, DEL, C1, bidi controls) become U+FFFD.
     public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -134,9 +135,9 @@ public enum CanvasSVG {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\t", "\n": out.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                if SafeText.isUnsafe(scalar) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     out += "\u{FFFD}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -15,7 +15,8 @@ extension NcursesScreen {
             if let request = TerminalGuard.takeRequest() {
                 switch request {
                 case .terminate: return .terminate
-                case .suspend: return .suspend
+                case .suspend:
+                    if TerminalGuard.canSuspend { return .suspend }   // else the kernel would not stop us either
                 case .resize, .resumed:
                     // After a stop and continue the shell may have drawn over us: repaint all.
                     if request == .resumed { invalidateAfterResize() }

@@ -60,8 +60,9 @@ enum TerminalGuard {
         }
     }
 
-    /// Whether Ctrl-Z may stop us: not when whoever started us ignores SIGTSTP (no job control).
-    static var canSuspend: Bool { tg_is_installed(SIGTSTP) != 0 }
+    /// Whether Ctrl-Z may stop us: only under a shell with job control (one that can `fg` us), and
+    /// not when whoever started us ignores SIGTSTP.
+    static var canSuspend: Bool { tg_is_installed(SIGTSTP) != 0 && tg_can_stop() != 0 }
 
     /// Stops the process until the shell continues it (the terminal must be put back first).
     static func stopProcess() { tg_stop_process() }

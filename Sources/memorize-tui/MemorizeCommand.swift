@@ -65,7 +65,8 @@ struct MemorizeCommand: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                fputs(fullMessage(for: error) + "\n", stderr)
+                // The message quotes what was typed: neutralised like every other line we print.
+                try? StandardStream.error.write(fullMessage(for: error) + "\n")
                 Glibc.exit(2)
             }
             exit(withError: error)
@@ -88,7 +89,8 @@ struct MemorizeCommand: ParsableCommand {
 
     func run() throws {
         if listThemes {
-            print(Launcher.themeTable(ascii: ascii), terminator: "")
+            let code = Launcher.printThemeTable(ascii: ascii)
+            if code != 0 { throw ExitCode(code) }
             return
         }
         var options = AppOptions()

@@ -6,6 +6,9 @@ import Foundation
 /// (`<scratch>/debug/`), so the first place to look is next to `CommandLine.arguments[0]` (or any of
 /// its ancestors, for bundle layouts such as `X.xctest/Contents/MacOS/X`) and next to `Bundle.main`.
 /// The fallback is `<package root>/.build/debug/memorize-tui`, found from this file's path.
+///
+/// `MEMORIZE_TUI_BINARY=/abs/path` overrides all of that: CI runs the exit-path, signal and fuzz
+/// suites a second time against the release build players install (`.ci/run`).
 enum BinaryUnderTest {
     struct Missing: Error, CustomStringConvertible {
         var searched: [String]
@@ -24,6 +27,10 @@ enum BinaryUnderTest {
 
     private static func locate() -> Result<String, Missing> {
         let fm = FileManager.default
+        if let chosen = ProcessInfo.processInfo.environment["MEMORIZE_TUI_BINARY"], !chosen.isEmpty {
+            return fm.isExecutableFile(atPath: chosen) ? .success(chosen)
+                : .failure(Missing(searched: [chosen + " (MEMORIZE_TUI_BINARY)"]))
+        }
         var directories: [URL] = []
         func addAncestors(of url: URL, levels: Int) {
             var dir = url.deletingLastPathComponent()

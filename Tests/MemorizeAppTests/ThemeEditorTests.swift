@@ -215,3 +215,43 @@ import TerminalUI
         #expect(h.view.editor?.field == .pairs)
     }
 }
+
+/// Names come from the player (typed or pasted) and are printed everywhere: refused when they
+/// hold controls or bidi characters, bounded in bytes as well as characters, at a cost per key
+/// that does not grow with what was typed before.
+@Suite struct ThemeEditorNameTests {
+    private func onName() -> ThemeEditor {
+        var editor = ThemeEditor.blank(ascii: false)
+        editor.focus(.name)
+        return editor
+    }
+
+    @Test(arguments: ["\u{1B}", "\u{202E}", "\u{9B}", "\u{7F}", "\u{2066}"])
+    func controlAndBidiCharactersAreRefusedWithAMessage(character: String) {
+        var editor = onName()
+        for c in "Evil" { editor.type(c) }
+        editor.type(Character(character))
+        #expect(editor.draft.name == "Evil")
+        #expect(editor.message?.isError == true)
+        #expect(editor.message?.text.contains("control or bidi character") == true, "\(editor.message?.text ?? "")")
+        #expect(ThemeRules.nameProblem("Evil" + character, otherNames: [])?.contains("control or bidi") == true)
+    }
+
+    @Test func aPasteOfCombiningMarksIsCutAtTheByteLimit() {
+        var editor = onName()
+        editor.type("Z")
+        for _ in 0..<20_000 { editor.type("\u{301}") }
+        #expect(editor.draft.name.utf8.count <= ThemeRules.maxNameBytes)
+        #expect(editor.draft.name.count == 1)
+        #expect(editor.message?.isError == true)
+        #expect(ThemeRules.nameProblem("Z" + String(repeating: "\u{301}", count: 100), otherNames: [])?.contains("bytes") == true)
+    }
+
+    @Test func theEmojiFieldHoldsABoundedPaste() {
+        var editor = ThemeEditor.blank(ascii: false)
+        editor.focus(.emoji)
+        for _ in 0..<100_000 { editor.type("👻") }
+        #expect(editor.typed.utf8.count <= ThemeRules.maxTypedBytes)
+        #expect(editor.message?.text.contains("enter") == true)
+    }
+}

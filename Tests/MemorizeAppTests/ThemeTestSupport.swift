@@ -24,7 +24,7 @@ enum ScriptedSession {
         var run = Run()
         let loop = RunLoop(screen: HeadlessScreen(size: size, clock: clock), clock: clock, content: MemorizeApplication(view: view),
                            fps: options.fps, script: script, endsWithScript: true) { name, canvas in
-            run.text += SnapshotFormat.render(name: name, canvas: canvas, color: false)
+            run.text += SnapshotFormat.render(name: name, canvas: canvas)
             run.snapshots.append((name, canvas))
         }
         _ = try loop.run()

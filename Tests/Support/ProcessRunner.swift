@@ -47,9 +47,17 @@ public enum ProcessRunner {
             .appendingPathComponent("memorize-e2e-run-\(getpid())-\(counter)").path
     }
 
+    /// Where the child's stdout goes: captured (the default), a file such as /dev/full, or nowhere
+    /// (closed, as `>&-` leaves it).
+    public enum StandardOutput: Sendable {
+        case capture
+        case file(String)
+        case closed
+    }
+
     /// Runs `executable arguments` with stdin from /dev/null (not a tty) and waits for it.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    timeout: Double = 15) throws -> ProcessOutput {
+                           stdout: StandardOutput = .capture, timeout: Double = 15) throws -> ProcessOutput {
         let base = nextOutputBase()
         let outPath = base + ".out", errPath = base + ".err"
         defer {
@@ -61,7 +69,11 @@ public enum ProcessRunner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        switch stdout {
+        case .capture: posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+        case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
         var attributes = posix_spawnattr_t()

@@ -40,6 +40,12 @@ int tg_take_signal(void);
 /// or a test runner's threads, must not hold back the signals the run loop waits for.
 void tg_unblock(const int *signals, int count);
 
+/// Whether a shell with job control is above our process group (the group is not orphaned), so a
+/// stop can be continued by `fg`. Without one the kernel discards SIGTSTP, and giving the terminal
+/// back (cooked mode, where Ctrl-C and Ctrl-\ are signals) would only open a window for keys to
+/// turn into signals.
+int tg_can_stop(void);
+
 /// Stops the process as the shell's Ctrl-Z would (SIGTSTP, default action, to the process
 /// group, like vim and less), and returns once it is continued. The terminal must be put back first.
 void tg_stop_process(void);

@@ -80,6 +80,7 @@ public final class UserThemeStore: UserThemeStoring {
     /// two columns wide for ncurses (🕷 is one), or the cards come out misaligned.
     static func problems(of theme: Theme) -> [String] {
         var problems = ThemeLibrary.validate(theme)
+        if let nameProblem = ThemeRules.nameContentProblem(theme.name) { problems.append(nameProblem) }
         for (number, emoji) in zip(1..., theme.emoji) where emoji.unicodeScalars.count == 1 && !TextWidth.isWideSingleScalar(emoji) {
             problems.append("emoji \(number) \"\(emoji)\" is \(TextWidth.of(emoji)) column(s) wide in a terminal, not 2")
         }
