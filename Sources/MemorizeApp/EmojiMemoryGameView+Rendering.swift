@@ -165,7 +165,10 @@ extension EmojiMemoryGameView {
         drawBox(lines, on: &canvas, palette: palette)
     }
 
-    private func drawBox(_ lines: [String], on canvas: inout Canvas, palette: Palette) {
+    /// A centred box; a line wider than the screen allows is wrapped, never cut (a warning must
+    /// show its reason and file).
+    private func drawBox(_ text: [String], on canvas: inout Canvas, palette: Palette) {
+        let lines = text.flatMap { $0.isEmpty ? [""] : TextWrap.lines($0, width: max(1, canvas.size.width - 4)) }
         let width = min(canvas.size.width, (lines.map { TextWidth.of($0) }.max() ?? 0) + 4)
         let height = min(canvas.size.height, lines.count + 2)
         let box = Rect(x: (canvas.size.width - width) / 2, y: (canvas.size.height - height) / 2, width: width, height: height)

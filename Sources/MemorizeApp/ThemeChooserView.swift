@@ -56,7 +56,7 @@ struct ThemeChooserView {
         // A theme that cannot be played says why as soon as it is picked.
         if let message = chooser.message ?? chooser.selected?.problem.map({ "\"\(chooser.selected!.theme.name)\" cannot be played: \($0)" }) {
             let style = chooser.pendingDelete != nil ? palette.error : palette.notice
-            let lines = ThemeEditorView.wrap(words: message.asciiOnly(ascii), width: size.width - 2).prefix(2)
+            let lines = TextWrap.lines(message.asciiOnly(ascii), width: size.width - 2).prefix(2)
             for (i, line) in lines.enumerated() { canvas.put(" " + line, x: 0, y: size.height - 1 - lines.count + i, style: style) }
         }
         let table = chooser.pendingDelete != nil ? KeyBinding.confirmation : KeyBinding.chooser

@@ -86,7 +86,7 @@ struct ThemeEditorView {
             canvas.put(" " + line, x: 0, y: size.height - footer.count + i, style: palette.faint)
         }
         if let message = editor.message {
-            let lines = Self.wrap(words: message.text.asciiOnly(ascii), width: size.width - 2).prefix(2)
+            let lines = TextWrap.lines(message.text.asciiOnly(ascii), width: size.width - 2).prefix(2)
             for (i, line) in lines.enumerated() {
                 canvas.put(" " + line, x: 0, y: size.height - footer.count - lines.count + i, style: message.isError ? palette.error : palette.notice)
             }
@@ -144,15 +144,6 @@ struct ThemeEditorView {
         }
         let end = layout.colorCells.last!.maxX
         canvas.put(" " + name, x: end, y: y, style: .plain)
-    }
-
-    /// Splits a message at spaces into lines of at most `width` columns.
-    static func wrap(words text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            if let last = lines.last, TextWidth.of(last) + 1 + TextWidth.of(word) <= width { lines[lines.count - 1] += " " + word } else { lines.append(word) }
-        }
-        return lines
     }
 
     private func wrap(_ items: [String], width: Int) -> [String] {

@@ -51,8 +51,31 @@ final class TmuxSession {
     private var socketPath: String?
 
     /// Starts `memorize-tui arguments` at `size` with the given TERM.
-    init(size: Size, term: String = "tmux-256color", arguments: [String], environment: [String: String] = [:]) throws {
+    convenience init(size: Size, term: String = "tmux-256color", arguments: [String], environment: [String: String] = [:]) throws {
         let binary = try BinaryUnderTest.path()
+        try self.init(size: size, term: term) { directory, rcFile, stderrFile in
+            var env: [String: String] = [
+                "TERM": term,
+                "LANG": "C.UTF-8",
+                // Own, empty config and state: no user themes, no best-score file in the real home.
+                "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
+            ]
+            if term.hasPrefix("xterm") { env["NCURSES_NO_UTF8_ACS"] = "1" }
+            for (key, value) in environment { env[key] = value }
+            let assignments = env.keys.sorted().map { shellQuote("\($0)=\(env[$0]!)") }.joined(separator: " ")
+            let rcTemp = rcFile.path + ".tmp"
+            return "env \(assignments) \(shellQuote(binary)) \(arguments.map(shellQuote).joined(separator: " "))"
+                + " 2>\(shellQuote(stderrFile.path)); echo $? > \(shellQuote(rcTemp)) && mv \(shellQuote(rcTemp)) \(shellQuote(rcFile.path)); exec sleep 600"
+        }
+    }
+
+    /// Starts a shell command line of the test's own in the pane (e.g. an interactive shell).
+    convenience init(size: Size, term: String, shell: String) throws {
+        try self.init(size: size, term: term) { _, _, _ in shell }
+    }
+
+    private init(size: Size, term: String, command: (URL, URL, URL) throws -> String) throws {
         socket = Self.nextSocketName()
         self.size = size
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket, isDirectory: true)
@@ -60,20 +83,7 @@ final class TmuxSession {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         rcFile = directory.appendingPathComponent("rc")
         stderrFile = directory.appendingPathComponent("stderr")
-
-        var env: [String: String] = [
-            "TERM": term,
-            "LANG": "C.UTF-8",
-            // Own, empty config and state: no user themes, no best-score file in the real home.
-            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
-            "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-        ]
-        if term.hasPrefix("xterm") { env["NCURSES_NO_UTF8_ACS"] = "1" }
-        for (key, value) in environment { env[key] = value }
-        let assignments = env.keys.sorted().map { shellQuote("\($0)=\(env[$0]!)") }.joined(separator: " ")
-        let rcTemp = rcFile.path + ".tmp"
-        let command = "env \(assignments) \(shellQuote(binary)) \(arguments.map(shellQuote).joined(separator: " "))"
-            + " 2>\(shellQuote(stderrFile.path)); echo $? > \(shellQuote(rcTemp)) && mv \(shellQuote(rcTemp)) \(shellQuote(rcFile.path)); exec sleep 600"
+        let command = try command(directory, rcFile, stderrFile)
 
         try tmux(["new-session", "-d", "-s", "S", "-x", "\(size.width)", "-y", "\(size.height)",
                   "-e", "LANG=C.UTF-8", "-e", "TERM=\(term)", command])
