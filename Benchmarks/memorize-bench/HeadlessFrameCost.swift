@@ -70,7 +70,7 @@ enum HeadlessFrameCost {
     static func measure(_ c: Case, warmUps: Int = 2, sessions: Int = 10) throws -> Result {
         let script = try KeyScript.parseGame(script(for: c), source: "<\(c.name)>")
         var options = AppOptions()
-        options.headlessSize = c.size
+        options.requestedSize = c.size
         var frames: [Double] = [], formatting: [Double] = []
         for session in 0..<(warmUps + sessions) {
             var firstReturned: Double?

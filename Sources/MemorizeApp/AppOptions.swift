@@ -10,7 +10,10 @@ public struct AppOptions: Sendable {
     public var reducedMotion = false
     public var scriptPath: String?
     public var headless = false
-    public var headlessSize = Size(width: 80, height: 24)
+    /// `--size`, when given: a key script's own `size` must agree with it.
+    public var requestedSize: Size?
+    /// The virtual terminal of a headless run when the key script does not set one.
+    public var headlessSize: Size { requestedSize ?? Size(width: 80, height: 24) }
     /// `--record FILE`: write the session (live or headless) as an asciicast v2 file.
     public var recordPath: String?
     /// `--snapshot-dir DIR` (headless only): each `snapshot NAME` is also written to DIR/NAME.svg.

@@ -55,6 +55,9 @@ public enum Launcher {
         if options.snapshotDirectory != nil && !options.headless {
             throw Failure(description: "memorize-tui: --snapshot-dir only applies with --headless", exitCode: 2)
         }
+        if let requested = options.requestedSize, let scripted = script?.size, requested != scripted {
+            throw Failure(description: "memorize-tui: --size \(requested) disagrees with `size \(scripted)` in \(script!.source): give one, or make them agree", exitCode: 2)
+        }
         // Live games keep best scores and the player's themes on disk; headless runs are hermetic.
         let stores = options.headless ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
             : ((ScoreBook() ?? InMemoryScores()) as ScoreRecording, (UserThemeStore() ?? InMemoryThemes()) as UserThemeStoring)
@@ -201,10 +204,21 @@ public enum Launcher {
         let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed,
                             scores: scores, userThemes: userThemes)
         let settings = UserSettings.load()
+        // Warnings found while the screen is up are held here, in memory (no temp file needed),
+        // and printed once the terminal is back: a corrupt scores file moved aside, bad settings,
+        // a save that failed.
+        var notes = ExitNotes()
+        notes.add(scores.warning)
+        notes.add(userThemes.warning)
         if opensChooserAtStart(options, script: script, settings: settings) {
             view.showChooser(message: settings.warning)
-        } else if let warning = settings.warning {
-            printError("memorize-tui: \(warning)")   // held while the screen is up, shown on exit
+        }
+        notes.add(settings.warning)
+        defer {
+            restore()                       // first: the notes are for the normal screen
+            notes.add(scores.warning)
+            notes.add(userThemes.warning)
+            for note in notes.lines { printError("memorize-tui: \(note)") }
         }
         var snapshots: [String] = []
         let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
@@ -222,6 +236,15 @@ public enum Launcher {
         // Snapshots taken live are printed once the terminal is back to normal.
         for snapshot in snapshots { try printOutput(snapshot) }
         return recordingComplete || code != 0 ? code : 2
+    }
+
+    /// Warnings to repeat on stderr when a live game ends, each once, in the order they arose.
+    struct ExitNotes {
+        private(set) var lines: [String] = []
+        mutating func add(_ note: String?) {
+            guard let note, !note.isEmpty, !lines.contains(note) else { return }
+            lines.append(note)
+        }
     }
 
     /// One message on stderr, neutralised (it may quote a file name, a theme name or TERM).

@@ -43,7 +43,8 @@ public struct KeyScript: Equatable, Sendable {
     // Limits keep a typo (or a fuzzed file) from asking for a gigantic screen, an hour-long hang
     // or billions of key presses; none is near what a real script needs.
     static let maxCount = 10_000
-    static let maxDimension = 1_000
+    /// The largest virtual terminal side (`size`, `resize`, and the CLI's `--size`).
+    public static let maxDimension = 1_000
     static let maxCoordinate = 9_999
     static let maxWait = 3_600.0
     static let maxFileBytes = 8 << 20

@@ -103,13 +103,12 @@ extension NcursesScreen {
     /// Asks the terminal its size and, if it changed, resizes ncurses' screen to it (the next
     /// present repaints everything). True when the size changed.
     func applyTerminalSize() -> Bool {
-        var window = winsize()
-        guard ioctl(terminal.outputFD, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else {
-            return false
-        }
-        let measured = Size(width: Int(window.ws_col), height: Int(window.ws_row))
+        guard var measured = Self.windowSize(of: terminal.outputFD) else { return false }
+        // Past what ncurses can address, draw into the part it can (the rest stays blank).
+        let largest = TerminalEnvironmentError.largestTerminalSide
+        measured = Size(width: min(measured.width, largest), height: min(measured.height, largest))
         guard measured != size else { return false }
-        _ = resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        _ = resizeterm(Int32(measured.height), Int32(measured.width))
         invalidateAfterResize()
         return true
     }

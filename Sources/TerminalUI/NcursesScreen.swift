@@ -62,7 +62,8 @@ public final class NcursesScreen: Screen {
         let term = terminal.term ?? getenv("TERM").map { String(cString: $0) }
         try TerminalEnvironment.check(
             stdinIsTTY: isatty(terminal.inputFD) == 1, stdoutIsTTY: isatty(terminal.outputFD) == 1, term: term,
-            lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale)
+            lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale,
+            size: Self.windowSize(of: terminal.outputFD))
         if Self.active != nil { throw TerminalEnvironmentError(.alreadyActive) }
 
         let files: (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)
@@ -109,6 +110,13 @@ public final class NcursesScreen: Screen {
     }
 
     deinit { restore() }
+
+    /// The size the terminal reports (TIOCGWINSZ), if it does.
+    static func windowSize(of fd: Int32) -> Size? {
+        var window = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+        return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+    }
 
     /// Call once on a new screen, right after newterm.
     ///

@@ -24,7 +24,12 @@ public struct TerminalEnvironmentError: Error, CustomStringConvertible, Hashable
         case startFailed(String)
         /// Another NcursesScreen is still active.
         case alreadyActive
+        /// Wider or taller than ncurses can address (its coordinates are C shorts).
+        case tooLarge(Size)
     }
+
+    /// ncurses keeps rows and columns in a C `short`.
+    public static let largestTerminalSide = 32_767
 
     public let reason: Reason
     public init(_ reason: Reason) { self.reason = reason }
@@ -49,6 +54,8 @@ public struct TerminalEnvironmentError: Error, CustomStringConvertible, Hashable
             return "memorize-tui needs a UTF-8 locale, but the character set is \(codeset) (set LANG=C.UTF-8)"
         case .startFailed(let term):
             return "memorize-tui could not start the terminal for TERM=\(term)"
+        case .tooLarge(let size):
+            return "memorize-tui cannot draw on a terminal of \(size.width)x\(size.height): ncurses handles at most \(Self.largestTerminalSide) columns and \(Self.largestTerminalSide) rows (make the window smaller)"
         case .alreadyActive:
             return "memorize-tui: a terminal screen is already active"
         }
@@ -77,9 +84,13 @@ public enum TerminalEnvironment {
     /// Probes run lazily and in order, so a failed check stops before the next probe runs.
     static func check(stdinIsTTY: Bool, stdoutIsTTY: Bool, term: String?,
                       lookUp: (String) -> TermLookup,
-                      locale: () -> (codeset: String, unavailableLocale: String?)) throws {
+                      locale: () -> (codeset: String, unavailableLocale: String?),
+                      size: Size? = nil) throws {
         guard stdinIsTTY else { throw TerminalEnvironmentError(.notATerminal(stream: "stdin")) }
         guard stdoutIsTTY else { throw TerminalEnvironmentError(.notATerminal(stream: "stdout")) }
+        if let size, size.width > TerminalEnvironmentError.largestTerminalSide || size.height > TerminalEnvironmentError.largestTerminalSide {
+            throw TerminalEnvironmentError(.tooLarge(size))
+        }
         guard let term, !term.isEmpty else { throw TerminalEnvironmentError(.termUnset) }
         guard term != "dumb" else { throw TerminalEnvironmentError(.termDumb) }
         switch lookUp(term) {

@@ -25,10 +25,11 @@ struct MemorizeCommand: ParsableCommand {
     @Option(help: "Play this theme (see --list-themes).")
     var theme: String?
 
-    @Option(help: "Seed for shuffles and themes: the same seed and input give the same game.")
+    @Option(parsing: .unconditional, help: "Seed for shuffles and themes (0-18446744073709551615): the same seed and input give the same game.")
     var seed: UInt64?
 
-    @Option(help: "Frames per second while something animates (1-120).")
+    // .unconditional: `--fps -5` is a bad number, not a missing value followed by a flag.
+    @Option(parsing: .unconditional, help: "Frames per second while something animates (1-120).")
     var fps: Int = 30
 
     @Flag(help: "ASCII glyphs only, no emoji.")
@@ -40,7 +41,7 @@ struct MemorizeCommand: ParsableCommand {
     @Flag(name: .customLong("reduced-motion"), help: "State changes jump instead of animating.")
     var reducedMotion = false
 
-    @Flag(name: .customLong("list-themes"), help: "Print the built-in themes and exit.")
+    @Flag(name: .customLong("list-themes"), help: "Print every theme, built-in and yours, as a table and exit.")
     var listThemes = false
 
     @Option(help: "Play a key script (see README) in the live terminal, or headless with --headless.")
@@ -49,7 +50,7 @@ struct MemorizeCommand: ParsableCommand {
     @Flag(help: "Run the key script with no terminal on a virtual clock and print its snapshots.")
     var headless = false
 
-    @Option(help: "Virtual terminal size for --headless, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Virtual terminal size for --headless, WIDTHxHEIGHT, each 1-1000 (a key script's own size must agree).")
     var size: String?
 
     @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"))
@@ -75,8 +76,10 @@ struct MemorizeCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120, not \(fps)") }
-        if let size, Size(parsing: size) == nil {
-            throw ValidationError("--size must look like 80x24, not \"\(size)\"")
+        if let size {
+            guard let parsed = Size(parsing: size), parsed.width <= KeyScript.maxDimension, parsed.height <= KeyScript.maxDimension else {
+                throw ValidationError("--size must look like 80x24, each side 1...\(KeyScript.maxDimension), not \"\(size)\"")
+            }
         }
         if size != nil && !headless { throw ValidationError("--size only applies with --headless") }
         if headless && script == nil { throw ValidationError("--headless needs --script FILE") }
@@ -102,7 +105,7 @@ struct MemorizeCommand: ParsableCommand {
         options.reducedMotion = reducedMotion
         options.scriptPath = script
         options.headless = headless
-        if let size, let parsed = Size(parsing: size) { options.headlessSize = parsed }
+        if let size, let parsed = Size(parsing: size) { options.requestedSize = parsed }
         options.recordPath = record
         options.snapshotDirectory = snapshotDir
         let code = Launcher.run(options)

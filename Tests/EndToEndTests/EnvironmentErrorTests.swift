@@ -52,3 +52,74 @@ extension EndToEndTests {
         }
     }
 }
+
+extension EndToEndTests {
+    /// Numbers a user can set are bounded the same way everywhere, with a clear message.
+    @Suite("Bounds")
+    struct Bounds {
+        var environment: [String: String] {
+            var env = ProcessRunner.baseEnvironment
+            env["LANG"] = "C.UTF-8"
+            return env
+        }
+
+        @Test("bad --fps, --seed and --size: exit 2 and a line naming the flag and the value", arguments: [
+            (["--fps", "-5"], "--fps must be between 1 and 120, not -5"),
+            (["--seed", "-1"], "'-1' is invalid for '--seed"),
+            (["--headless", "--script", "x.keys", "--size", "100000x100000"], "--size must look like 80x24, each side 1...1000"),
+            (["--headless", "--script", "x.keys", "--size", "9223372036854775807x5"], "each side 1...1000"),
+            (["--headless", "--script", "x.keys", "--size", "0x5"], "each side 1...1000"),
+        ])
+        func badNumbers(arguments: [String], message: String) throws {
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(), arguments, environment: environment)
+            #expect(result.status == 2, "\(result.stderrText)")
+            #expect(result.stderrText.contains(message), "\(result.stderrText)")
+            #expect(!result.stderrText.contains("Missing value"), "\(result.stderrText)")
+        }
+
+        @Test("--size and a key script's size that disagree are refused, not silently resolved")
+        func sizeConflict() throws {
+            let path = NSTemporaryDirectory() + "size-conflict-\(getpid()).keys"
+            try "size 80x24\nkey d\n".write(toFile: path, atomically: true, encoding: .utf8)
+            defer { unlink(path) }
+            let conflict = try ProcessRunner.run(try BinaryUnderTest.path(), ["--headless", "--script", path, "--size", "100x30"],
+                                                 environment: environment)
+            #expect(conflict.status == 2)
+            #expect(conflict.stderrText.contains("--size 100x30 disagrees with `size 80x24`"), "\(conflict.stderrText)")
+            let agree = try ProcessRunner.run(try BinaryUnderTest.path(), ["--headless", "--script", path, "--size", "80x24"],
+                                              environment: environment)
+            #expect(agree.status == 0, "\(agree.stderrText)")
+        }
+
+        @Test("--help says --list-themes prints the player's themes too")
+        func helpText() throws {
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(), ["--help"], environment: environment)
+            #expect(result.stdoutText.contains("Print every theme, built-in and yours"), "\(result.stdoutText)")
+        }
+    }
+
+    /// Warnings found while the screen is up reach stderr once the terminal is back, whatever
+    /// TMPDIR is: a corrupt scores file moved aside at start-up, and bad settings.
+    @Suite("Warnings at exit")
+    struct WarningsAtExit {
+        @Test(arguments: ["/nonexistent-tmp", "/proc"])
+        func heldWarningsArePrintedAfterTheGame(tmpdir: String) throws {
+            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color", arguments: ReferenceGame.arguments,
+                                          environment: ["TMPDIR": tmpdir]) { directory in
+                let state = directory.appendingPathComponent("state/memorize-tui")
+                let config = directory.appendingPathComponent("config/memorize-tui")
+                try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+                try "{\"bad".write(to: state.appendingPathComponent("scores.json"), atomically: true, encoding: .utf8)
+                try "{\"themeChooserAtStart\": 5}".write(to: config.appendingPathComponent("settings.json"), atomically: true, encoding: .utf8)
+            }
+            defer { session.close() }
+            try session.waitForGame()
+            try session.sendKeys("q")
+            try session.expectTerminalRestored(exitCode: [0])
+            let stderr = session.stderrText()
+            #expect(stderr.contains("scores.json:1:") && stderr.contains("moved it to"), "\(stderr)")
+            #expect(stderr.contains("settings.json:1:") && stderr.contains("themeChooserAtStart"), "\(stderr)")
+        }
+    }
+}

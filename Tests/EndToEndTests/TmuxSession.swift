@@ -50,10 +50,13 @@ final class TmuxSession {
     /// The server's socket file; tmux 3.3a leaves it behind after kill-server, so close() removes it.
     private var socketPath: String?
 
-    /// Starts `memorize-tui arguments` at `size` with the given TERM.
-    convenience init(size: Size, term: String = "tmux-256color", arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `memorize-tui arguments` at `size` with the given TERM; `prepare` may first put
+    /// files into the session's directory (its `config` and `state` are the XDG homes).
+    convenience init(size: Size, term: String = "tmux-256color", arguments: [String], environment: [String: String] = [:],
+                     prepare: (URL) throws -> Void = { _ in }) throws {
         let binary = try BinaryUnderTest.path()
         try self.init(size: size, term: term) { directory, rcFile, stderrFile in
+            try prepare(directory)
             var env: [String: String] = [
                 "TERM": term,
                 "LANG": "C.UTF-8",

@@ -99,3 +99,19 @@ import TerminalUI
         #expect(WinScreen.format(3600) == "60:00")
     }
 }
+
+/// A warning on the win screen is wrapped to the box, never cut: its reason and file are read whole.
+@Suite struct WinScreenWarningTests {
+    @Test func aLongWarningIsWrappedWhole() {
+        let scores = CountingScores()
+        let path = "/home/player/.local/state/some/deeply/nested/directory/memorize-tui/scores.json"
+        scores.warning = "Best scores not saved: cannot save \(path): Permission denied"
+        let h = ThemeHarness(scores: scores)
+        h.winGame()
+        let text = h.text
+        #expect(text.contains("You matched every pair!"))
+        let joined = text.split(separator: "\n").map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }.joined()
+        #expect(joined.contains("Permission denied"), "\(text)")
+        #expect(joined.contains(path), "the file name is readable whole:\n\(text)")
+    }
+}

@@ -467,6 +467,15 @@ extension Array where Element == UInt8 {
             == unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self))
     }
 
+    /// ncurses addresses rows and columns with a C short: past that, say so instead of a vague
+    /// "could not start the terminal".
+    @Test func aTerminalWiderThanNcursesCanAddressIsNamedAsTheProblem() throws {
+        let pty = try PseudoTerminal(columns: 40_000, rows: 10)
+        #expect(throws: TerminalEnvironmentError(.tooLarge(Size(width: 40_000, height: 10)))) { _ = try makeScreen(pty) }
+        #expect(TerminalEnvironmentError(.tooLarge(Size(width: 40_000, height: 10))).description.contains("40000x10"))
+        #expect(pty.drain().isEmpty, "nothing written to the terminal")
+    }
+
     /// Ctrl-Z arrives as a byte in raw mode: it asks for a suspend, like SIGTSTP does, when a
     /// shell with job control could continue us; otherwise it is only a key, and SIGTSTP nothing.
     @Test func controlZAndSIGTSTPAskForASuspendUnderJobControl() throws {

@@ -81,6 +81,8 @@ public final class UserThemeStore: UserThemeStoring {
     static func problems(of theme: Theme) -> [String] {
         var problems = ThemeLibrary.validate(theme)
         if let nameProblem = ThemeRules.nameContentProblem(theme.name) { problems.append(nameProblem) }
+        // As many as the editor allows: a file cannot ask for a game of thousands of cards.
+        if theme.emoji.count > ThemeRules.maxEmoji { problems.append("has \(theme.emoji.count) emoji, at most \(ThemeRules.maxEmoji)") }
         for (number, emoji) in zip(1..., theme.emoji) where emoji.unicodeScalars.count == 1 && !TextWidth.isWideSingleScalar(emoji) {
             problems.append("emoji \(number) \"\(emoji)\" is \(TextWidth.of(emoji)) column(s) wide in a terminal, not 2")
         }
