@@ -20,7 +20,7 @@ public enum Launcher {
             if !failure.description.isEmpty { printError(failure.description) }
             return failure.exitCode
         } catch {
-            printError("memorize-tui: \(error)")
+            printError("memorize-tui: \(describe(error))")
             return 2
         }
     }
@@ -43,11 +43,19 @@ public enum Launcher {
 
     public static func builtInThemes() -> [Theme] { ThemeLibrary.builtIn() }
 
+    /// The name every message starts with (the toolkit's errors are told it here).
+    static let program = "memorize-tui"
+
+    /// An error as one line for stderr.
+    static func describe(_ error: Error) -> String {
+        (error as? ProgramError)?.message(program: program) ?? "\(error)"
+    }
+
     private static func start(_ options: AppOptions) throws -> Int32 {
         let themes = builtInThemes()
         var script: KeyScript?
         if let path = options.scriptPath {
-            do { script = try KeyScript.loadGame(path: path) } catch { throw Failure(description: "\(error)", exitCode: 2) }
+            do { script = try KeyScript.loadGame(path: path) } catch { throw Failure(description: describe(error), exitCode: 2) }
         }
         if options.headless && script == nil {
             throw Failure(description: "memorize-tui: --headless needs --script FILE (the key script to run)", exitCode: 2)
@@ -109,7 +117,7 @@ public enum Launcher {
                                                     colorMode: options.monochrome ? .monochrome : .auto,
                                                     timestamp: sourceDateEpoch())
                 } catch {
-                    throw Failure(description: "\(error)", exitCode: 2)
+                    throw Failure(description: describe(error), exitCode: 2)
                 }
                 return recording!
             }) { name, canvas in
@@ -144,7 +152,7 @@ public enum Launcher {
             try RecordingScreen<HeadlessScreen>.checkCanRecord()
             return try AsciicastWriter(path: path)
         } catch {
-            throw Failure(description: "\(error)", exitCode: 2)
+            throw Failure(description: describe(error), exitCode: 2)
         }
     }
 
@@ -177,7 +185,7 @@ public enum Launcher {
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(description: "\(error)", exitCode: 2)
+            throw Failure(description: describe(error), exitCode: 2)
         }
         let screen: Screen
         var recording: RecordingScreen<NcursesScreen>?
@@ -187,7 +195,7 @@ public enum Launcher {
                                                 timestamp: Int(time(nil)))
             } catch {
                 live.restore()
-                throw Failure(description: "\(error)", exitCode: 2)
+                throw Failure(description: describe(error), exitCode: 2)
             }
             screen = recording!
         } else {

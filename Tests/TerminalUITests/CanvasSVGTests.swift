@@ -85,7 +85,7 @@ struct CanvasSVGTests {
         canvas.put("R", x: 0, y: 0, style: Style(reverse: true))
         canvas.put("G", x: 2, y: 0, style: Style(foreground: .rgb(0, 255, 0), background: .rgb(0, 0, 255), reverse: true))
         let svg = CanvasSVG.render(canvas, options: small)
-        let theme = CanvasSVG.Theme.dark
+        let theme = CanvasSVG.ColorScheme.dark
         #expect(rects(svg).dropFirst() == [
             Substring("<rect x=\"0\" y=\"0\" width=\"10\" height=\"20\" fill=\"\(theme.foreground.hex)\"/>"),
             "<rect x=\"20\" y=\"0\" width=\"10\" height=\"20\" fill=\"#00ff00\"/>",
@@ -125,10 +125,10 @@ struct CanvasSVGTests {
     }
 
     @Test func ansiColoursComeFromTheTheme() {
-        var theme = CanvasSVG.Theme.dark
+        var theme = CanvasSVG.ColorScheme.dark
         theme.ansi[1] = RGB(1, 1, 1)
         var options = small
-        options.theme = theme
+        options.colors = theme
         var canvas = Canvas(size: Size(width: 1, height: 1))
         canvas.put("r", x: 0, y: 0, style: Style(foreground: .red))
         #expect(CanvasSVG.render(canvas, options: options).contains("fill=\"#010101\">r</text>"))

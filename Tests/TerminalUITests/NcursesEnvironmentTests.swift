@@ -68,11 +68,11 @@ import Glibc
             .startFailed("foo"), .alreadyActive,
         ]
         for reason in reasons {
-            let text = TerminalEnvironmentError(reason).description
+            let text = TerminalEnvironmentError(reason).message(program: "memorize-tui")
             #expect(!text.contains("\n"))
             #expect(text.hasPrefix("memorize-tui"))
         }
-        #expect(TerminalEnvironmentError(.notATerminal(stream: "stdin")).description
+        #expect(TerminalEnvironmentError(.notATerminal(stream: "stdin")).message(program: "memorize-tui")
             == "memorize-tui needs a terminal: stdin is not a tty (use --headless to run a key script without one)")
         #expect(TerminalEnvironmentError(.notUTF8(codeset: "ANSI_X3.4-1968", unavailableLocale: nil)).description.contains("set LANG=C.UTF-8"))
         #expect(TerminalEnvironmentError(.notUTF8(codeset: "x", unavailableLocale: "LANG=en_US.UTF-8")).description.contains("LANG=en_US.UTF-8 is not installed"))

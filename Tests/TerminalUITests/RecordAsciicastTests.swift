@@ -103,6 +103,6 @@ struct Asciicast {
         let directory = FileManager.default.temporaryDirectory.path
         #expect(throws: AsciicastError(path: directory, reason: "Is a directory")) { _ = try AsciicastWriter(path: directory) }
         let error = AsciicastError(path: "/a/b.cast", reason: "Permission denied")
-        #expect(error.description == "memorize-tui: cannot write the recording to /a/b.cast: Permission denied")
+        #expect(error.message(program: "memorize-tui") == "memorize-tui: cannot write the recording to /a/b.cast: Permission denied")
     }
 }

@@ -4,15 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// The one source of time. The model's bonus clock, the Animator and the RunLoop all read it,
-/// so tests and headless key scripts can drive a whole game on virtual time.
+/// The one source of time. The app's model clock, the Animator and the RunLoop all read it,
+/// so tests and headless key scripts can drive a whole session on virtual time.
 public protocol Clock: AnyObject {
     /// Seconds on a monotonic timeline (the origin is arbitrary).
     var now: Double { get }
 }
 
 /// A clock that can stand still: while the process is suspended (Ctrl-Z) no time passes for the
-/// game, so animations and bonus time continue from where they were.
+/// app, so animations and timers continue from where they were.
 public protocol PausableClock: Clock {
     func pause()
     func resume()

@@ -26,8 +26,10 @@ final class NcursesCapture {
     /// What recordings are made for: asciinema's players emulate xterm.
     static let defaultTerm = "xterm-256color"
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    struct Failure: ProgramError {
+        /// What went wrong, after "<program> cannot record: ".
+        var problem: String
+        func message(program: String) -> String { "\(program) cannot record: \(problem)" }
     }
 
     let term: String
@@ -44,7 +46,7 @@ final class NcursesCapture {
         let devNull = open("/dev/null", O_RDWR)
         defer { if devNull >= 0 { closeDescriptor(devNull) } }
         guard TerminalEnvironment.lookUpTerm(term, fd: devNull) == .usable else {
-            throw Failure(description: "memorize-tui cannot record: no usable terminfo entry for \(term) (install ncurses-base)")
+            throw Failure(problem: "no usable terminfo entry for \(term) (install ncurses-base)")
         }
     }
 
@@ -52,11 +54,11 @@ final class NcursesCapture {
         self.term = term
         try Self.check(term: term)
         guard let output = Self.makeTempFile() else {
-            throw Failure(description: "memorize-tui cannot record: no temporary file (\(String(cString: strerror(errno))))")
+            throw Failure(problem: "no temporary file (\(String(cString: strerror(errno))))")
         }
         guard let input = fopen("/dev/null", "r") else {
             fclose(output)
-            throw Failure(description: "memorize-tui cannot record: cannot open /dev/null")
+            throw Failure(problem: "cannot open /dev/null")
         }
         let savedLines = cn_lines(), savedColumns = cn_cols()
         // Without a live screen (headless), newterm would be the process's first and install
@@ -70,7 +72,7 @@ final class NcursesCapture {
         guard let screen = newterm(term, output, input) else {
             fclose(output)
             fclose(input)
-            throw Failure(description: "memorize-tui cannot record: ncurses could not start a \(term) screen")
+            throw Failure(problem: "ncurses could not start a \(term) screen")
         }
         self.screen = screen
         self.output = output
@@ -195,7 +197,7 @@ final class NcursesCapture {
     private static func makeTempFile() -> UnsafeMutablePointer<FILE>? {
         var directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
         if directory.isEmpty { directory = "/tmp" }
-        var template = Array((directory + "/memorize-tui-record-XXXXXX").utf8CString)
+        var template = Array((directory + "/terminal-recording-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }

@@ -37,7 +37,7 @@ public enum TextWidth {
 
     public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
 
-    /// True for what the themes may use: exactly one scalar that is two columns wide.
+    /// Exactly one scalar that is two columns wide.
     public static func isWideSingleScalar(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         return scalars.count == 1 && of(scalars[0]) == 2

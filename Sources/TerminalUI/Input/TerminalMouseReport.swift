@@ -30,7 +30,7 @@ enum TerminalMouseReport {
             /// The byte belongs to the report: feed the next one.
             case more
             /// The report is complete. nil: well formed but not usable (a missing or out-of-range
-            /// number); it is dropped like any report the game ignores.
+            /// number); it is dropped like any report that is ignored.
             case report(Report?)
             /// A byte no report can continue with: the report so far is dropped, the byte is input.
             case broken

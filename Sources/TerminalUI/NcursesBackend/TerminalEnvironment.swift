@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Why the terminal cannot run the game; `description` is the one line the app prints on stderr.
-public struct TerminalEnvironmentError: Error, CustomStringConvertible, Hashable, Sendable {
+/// Why the terminal cannot be used; `message(program:)` is the one line the app prints on stderr.
+public struct TerminalEnvironmentError: ProgramError, Hashable, Sendable {
     public enum Reason: Hashable, Sendable {
         /// "stdin" or "stdout".
         case notATerminal(stream: String)
@@ -34,30 +34,30 @@ public struct TerminalEnvironmentError: Error, CustomStringConvertible, Hashable
     public let reason: Reason
     public init(_ reason: Reason) { self.reason = reason }
 
-    public var description: String {
+    public func message(program: String) -> String {
         switch reason {
         case .notATerminal(let stream):
-            return "memorize-tui needs a terminal: \(stream) is not a tty (use --headless to run a key script without one)"
+            return "\(program) needs a terminal: \(stream) is not a tty (use --headless to run a key script without one)"
         case .termUnset:
-            return "memorize-tui needs a terminal: TERM is not set (set TERM=xterm-256color, or use --headless)"
+            return "\(program) needs a terminal: TERM is not set (set TERM=xterm-256color, or use --headless)"
         case .termDumb:
-            return "memorize-tui cannot draw on TERM=dumb: it needs a terminal that can move the cursor (set TERM=xterm-256color, or use --headless)"
+            return "\(program) cannot draw on TERM=dumb: it needs a terminal that can move the cursor (set TERM=xterm-256color, or use --headless)"
         case .unknownTerm(let term):
-            return "memorize-tui does not know TERM=\(term): no terminfo entry for it (set TERM=xterm-256color, or install its terminfo)"
+            return "\(program) does not know TERM=\(term): no terminfo entry for it (set TERM=xterm-256color, or install its terminfo)"
         case .noTerminfoDatabase(let term):
-            return "memorize-tui cannot look up TERM=\(term): no terminfo database found (install ncurses-base or set TERMINFO)"
+            return "\(program) cannot look up TERM=\(term): no terminfo database found (install ncurses-base or set TERMINFO)"
         case .noCursorAddressing(let term):
-            return "memorize-tui cannot draw on TERM=\(term): its terminfo entry cannot move the cursor (set TERM=xterm-256color)"
+            return "\(program) cannot draw on TERM=\(term): its terminfo entry cannot move the cursor (set TERM=xterm-256color)"
         case let .notUTF8(codeset, unavailable?):
-            return "memorize-tui needs a UTF-8 locale: \(unavailable) is not installed here, so the character set is \(codeset) (set LANG=C.UTF-8)"
+            return "\(program) needs a UTF-8 locale: \(unavailable) is not installed here, so the character set is \(codeset) (set LANG=C.UTF-8)"
         case let .notUTF8(codeset, nil):
-            return "memorize-tui needs a UTF-8 locale, but the character set is \(codeset) (set LANG=C.UTF-8)"
+            return "\(program) needs a UTF-8 locale, but the character set is \(codeset) (set LANG=C.UTF-8)"
         case .startFailed(let term):
-            return "memorize-tui could not start the terminal for TERM=\(term)"
+            return "\(program) could not start the terminal for TERM=\(term)"
         case .tooLarge(let size):
-            return "memorize-tui cannot draw on a terminal of \(size.width)x\(size.height): ncurses handles at most \(Self.largestTerminalSide) columns and \(Self.largestTerminalSide) rows (make the window smaller)"
+            return "\(program) cannot draw on a terminal of \(size.width)x\(size.height): ncurses handles at most \(Self.largestTerminalSide) columns and \(Self.largestTerminalSide) rows (make the window smaller)"
         case .alreadyActive:
-            return "memorize-tui: a terminal screen is already active"
+            return "\(program): a terminal screen is already active"
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Text from outside (files, key scripts, the player, the environment) is hostile until shown
-/// otherwise: an escape sequence in a theme name could retitle or clear the player's terminal, and
+/// otherwise: an escape sequence in a name read from a file could retitle or clear the player's terminal, and
 /// a bidi override reorders whatever is printed after it. Every path that prints such text —
 /// canvas cells, stdout, stderr, SVG, recordings — goes through `neutralised`, which replaces
 /// what a terminal would obey rather than show with a visible "?".

@@ -10,7 +10,7 @@ public struct AnimationKey: Hashable, Sendable {
 /// Model state changes instantly; views declare the value they want with `setTarget`, and the
 /// Animator moves the presented value there along the transaction's `Animation`. A new target
 /// starts from where the value is *presented now*, so animations are interruptible: hammering
-/// Shuffle never makes a card jump. Reading (`value(_:at:)`) is pure, so rendering stays a pure
+/// A re-targeted value never jumps. Reading (`value(_:at:)`) is pure, so rendering stays a pure
 /// function of (state, time, size).
 public final class Animator {
     private struct Track {

@@ -27,8 +27,8 @@ public enum PieGlyphs: Sendable {
 /// round, so equal angles fill the whole circle; a sweep of 360° or more is a full circle, and an end
 /// a full turn or more behind the start fills nothing.
 ///
-/// So the lecture's bonus pie, `Pie(startAngle: -90, endAngle: (1 - remaining) * 360 - 90, clockwise: true)`
-/// (the app's `Pie.bonus(remaining:)`), fills the *remaining* fraction of the circle: the elapsed part is eaten
+/// So lecture 8's countdown pie, `Pie(startAngle: -90, endAngle: (1 - remaining) * 360 - 90, clockwise: true)`,
+/// fills the *remaining* fraction of the circle: the elapsed part is eaten
 /// clockwise from 12 o'clock, and what is left runs counter-clockwise from 12 o'clock. remaining = 1
 /// is a full circle, 0.75 lacks the top-right quadrant, 0.5 is the left half, 0 is nothing.
 public struct Pie: Hashable, Sendable {

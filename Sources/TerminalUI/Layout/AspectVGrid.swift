@@ -2,7 +2,7 @@
 /// space allows, in a top-aligned grid.
 ///
 /// The maths runs in "pixel" space, where a terminal cell is 1 wide and 2 high, so an aspect ratio
-/// of 2/3 means a card that *looks* 2:3 on screen. The column count is the lecture's loop, exactly;
+/// of 2/3 means an item that *looks* 2:3 on screen. The column count is the lecture's loop, exactly;
 /// only then are the sizes snapped to whole cells.
 public struct AspectVGrid {
     /// Pixels per cell vertically (cells are about twice as tall as wide).

@@ -1,14 +1,14 @@
 /// A Canvas as an SVG picture of a terminal: the README's screenshot, made by the same code that
-/// draws the game, so it is regenerated, never hand-edited.
+/// draws the app, so it is regenerated, never hand-edited.
 ///
 /// The picture is a monospace grid. Each row gets its background as rectangles (runs of one colour
-/// merged; the theme's own background is the page), then its text as runs of glyphs that share a
+/// merged; the colour scheme's own background is the page), then its text as runs of glyphs that share a
 /// colour and weight. Every run is pinned to its cells (`textLength`), and a wide glyph (an emoji)
 /// is its own element centred on its two cells, so a font with other widths cannot drift the grid.
 /// Emoji stay text: the font-family list ends with the colour-emoji fonts of the common systems.
 ///
-/// Styles are honoured as a terminal would: `.default` colours are the theme's foreground and
-/// background, ANSI colours come from the theme's 16-colour palette, reverse swaps foreground and
+/// Styles are honoured as a terminal would: `.default` colours are the scheme's foreground and
+/// background, ANSI colours come from the scheme's 16-colour palette, reverse swaps foreground and
 /// background, dim mixes the foreground halfway to the background, bold is a bold weight and
 /// underline is a line under the cell.
 ///
@@ -39,19 +39,19 @@ public enum CanvasSVG {
     }
 
     /// The terminal the picture pretends to be: what `.default` and the ANSI colours look like.
-    public struct Theme: Hashable, Sendable {
+    public struct ColorScheme: Hashable, Sendable {
         public var foreground: RGB
         public var background: RGB
         /// ANSI colours 0–15 (0–7 normal, 8–15 bright).
         public var ansi: [RGB]
 
         public init(foreground: RGB, background: RGB, ansi: [RGB]) {
-            precondition(ansi.count == 16, "a terminal theme has 16 ANSI colours")
+            precondition(ansi.count == 16, "a colour scheme has 16 ANSI colours")
             self.foreground = foreground; self.background = background; self.ansi = ansi
         }
 
         /// A dark terminal (Tomorrow Night's colours, bright white kept white).
-        public static let dark = Theme(
+        public static let dark = ColorScheme(
             foreground: RGB(0xc5, 0xc8, 0xc6), background: RGB(0x1d, 0x1f, 0x21),
             ansi: [
                 RGB(0x1d, 0x1f, 0x21), RGB(0xcc, 0x66, 0x66), RGB(0xb5, 0xbd, 0x68), RGB(0xf0, 0xc6, 0x74),
@@ -71,7 +71,7 @@ public enum CanvasSVG {
 
     /// Pixel geometry and looks. Integers only, so the output never depends on float formatting.
     public struct Options: Hashable, Sendable {
-        public var theme: Theme = .dark
+        public var colors: ColorScheme = .dark
         /// One cell, in pixels. 9×18 with a 15 px font is a typical monospace terminal.
         public var cellWidth = 9
         public var cellHeight = 18
@@ -102,15 +102,15 @@ public enum CanvasSVG {
         let height = canvas.size.height * o.cellHeight + 2 * o.padding
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\">\n"
-        svg += "<rect width=\"\(width)\" height=\"\(height)\" rx=\"\(o.cornerRadius)\" fill=\"\(o.theme.background.hex)\"/>\n"
+        svg += "<rect width=\"\(width)\" height=\"\(height)\" rx=\"\(o.cornerRadius)\" fill=\"\(o.colors.background.hex)\"/>\n"
 
         var backgrounds = ""
         var underlines = ""
         var texts = ""
         for y in 0..<canvas.size.height {
             let top = o.padding + y * o.cellHeight
-            let looks = (0..<canvas.size.width).map { look(of: canvas[$0, y].style, theme: o.theme) }
-            backgrounds += rects(looks.map(\.background), skipping: o.theme.background,
+            let looks = (0..<canvas.size.width).map { look(of: canvas[$0, y].style, colors: o.colors) }
+            backgrounds += rects(looks.map(\.background), skipping: o.colors.background,
                                  top: top, height: o.cellHeight, options: o)
             underlines += rects(looks.map { $0.underline ? $0.foreground : nil }, skipping: nil,
                                 top: top + o.cellHeight - 2, height: 1, options: o)
@@ -164,9 +164,9 @@ public enum CanvasSVG {
         var bold: Bool
     }
 
-    static func look(of style: Style, theme: Theme) -> Look {
-        var fg = theme.resolve(style.foreground, default: theme.foreground)
-        var bg = theme.resolve(style.background, default: theme.background)
+    static func look(of style: Style, colors: ColorScheme) -> Look {
+        var fg = colors.resolve(style.foreground, default: colors.foreground)
+        var bg = colors.resolve(style.background, default: colors.background)
         if style.reverse { swap(&fg, &bg) }
         if style.dim { fg = fg.mixed(with: bg, fraction: 1, of: 2) }
         return Look(foreground: fg, background: bg, bold: style.bold, underline: style.underline)

@@ -5,7 +5,7 @@ public protocol Screen: AnyObject {
     var size: Size { get }
     /// Shows `canvas`, sending only the cells that differ from the last presented frame.
     func present(_ canvas: Canvas)
-    /// Waits for input. `timeout` nil blocks with no timer at all (an idle game costs nothing);
+    /// Waits for input. `timeout` nil blocks with no timer at all (an idle app costs nothing);
     /// returns nil when the timeout passes with no input.
     func nextEvent(timeout: Double?) -> Event?
     /// Leaves the terminal exactly as it was found. Safe to call more than once.

@@ -5,10 +5,10 @@ import Darwin
 #endif
 
 /// Why a recording file cannot be written; `description` is the one line the app prints.
-public struct AsciicastError: Error, CustomStringConvertible, Equatable {
+public struct AsciicastError: ProgramError, Equatable {
     public var path: String
     public var reason: String
-    public var description: String { "memorize-tui: cannot write the recording to \(path): \(reason)" }
+    public func message(program: String) -> String { "\(program): cannot write the recording to \(path): \(reason)" }
 }
 
 /// Writes an asciicast v2 file (asciinema's format), one JSON value a line:

@@ -4,7 +4,7 @@ public protocol RunLoopContent: AnyObject {
     func handle(_ event: Event)
     /// Draws the whole screen for `size` at the clock's current time. Pure: no state changes.
     func render(in size: Size) -> Canvas
-    /// Brings time-driven state up to date before a frame (e.g. a bonus running out). Cheap.
+    /// Brings time-driven state up to date before a frame (e.g. a timer running out). Cheap.
     func tick()
     /// True while something on screen moves by itself: the loop then draws at `--fps`.
     var isAnimating: Bool { get }
@@ -36,7 +36,7 @@ public final class RunLoop {
     private let frameInterval: Double
     private let player: KeyScriptPlayer?
     private let scriptSource: String
-    /// Headless runs end when the script does; live runs hand the game back to the player.
+    /// Headless runs end when the script does; live runs hand the app back to the user.
     private let endsWithScript: Bool
     /// Where snapshots go (stdout when headless).
     private let emitSnapshot: (String, Canvas) -> Void
@@ -124,7 +124,7 @@ public final class RunLoop {
         needsDisplay = false
     }
 
-    /// Ctrl-Z: no time passes for the game while the process is stopped, and the whole screen
+    /// Ctrl-Z: no time passes for the app while the process is stopped, and the whole screen
     /// is drawn again when it runs.
     private func suspend() {
         let pausable = clock as? PausableClock

@@ -1,4 +1,4 @@
-/// A key as the game sees it, whatever produced it: ncurses, a key script or a test.
+/// A key as the app sees it, whatever produced it: ncurses, a key script or a test.
 public enum Key: Hashable, Sendable, CustomStringConvertible {
     case character(Character)
     case up, down, left, right

@@ -13,7 +13,7 @@ enum TerminalKeys {
         case 9: return .tab
         case 127, 8: return .backspace       // DEL from most terminals; BS (Ctrl-H) from some
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(code) + 0x60)))
-        case 0, 28...31: return nil          // Ctrl-@, Ctrl-\ … Ctrl-_: no meaning in the game
+        case 0, 28...31: return nil          // Ctrl-@, Ctrl-\ … Ctrl-_: no meaning here
         case 0x80...0x9F: return nil         // C1 controls: never printable
         default:
             // Surrogates and values past U+10FFFF are dropped here.
@@ -32,11 +32,11 @@ enum TerminalKeys {
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "M"): return .enter
-        default: return nil                  // F1–F4 (P–S) and the keypad: no meaning in the game
+        default: return nil                  // F1–F4 (P–S) and the keypad: no meaning here
         }
     }
 
-    /// `ESC [ parameters final` (CSI). nil for sequences the game has no use for (F-keys, focus
+    /// `ESC [ parameters final` (CSI). nil for sequences an app has no use for (F-keys, focus
     /// reports, bracketed-paste markers…): they are skipped whole.
     static func key<Parameters: Collection>(forCSI parameters: Parameters, final: UInt8) -> Key?
     where Parameters.Element == UInt8 {
