@@ -2,11 +2,11 @@
 import PackageDescription
 
 // Layers (imports never run upward):
-//   Memorize (model)   TerminalUI (toolkit, CNcurses only in its ncurses backend)
-//            \          /
-//           MemorizeApp (view model + views)
-//                 |
-//           memorize-tui (argument parsing only)
+//   Memorize (model) <- MemorizeStore (file formats, stores)   TerminalUI (toolkit; CNcurses only
+//                                  \                            /     in its ncurses backend)
+//                                   MemorizeApp (view model, views, pages)
+//                                          |
+//                                   memorize-tui (argument parsing only)
 let package = Package(
     name: "memorize-tui",
     products: [
@@ -24,13 +24,16 @@ let package = Package(
         // Turns assets/themes.json (the only copy) into Swift source so the binary runs from any directory.
         .executableTarget(name: "EmbedAsset"),
         .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["EmbedAsset"]),
-        .target(name: "Memorize", plugins: ["EmbedThemes"]),
+        .target(name: "Memorize"),
+        // Theme files, best scores, settings: JSON (a strict positioned reader and writer, no
+        // Foundation), atomic writes, XDG paths, and the built-in themes embedded from assets/.
+        .target(name: "MemorizeStore", dependencies: ["Memorize"], plugins: ["EmbedThemes"]),
         // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
         .target(name: "CTextWidth"),
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
         .target(name: "CTerminalGuard"),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard"]),
-        .target(name: "MemorizeApp", dependencies: ["Memorize", "TerminalUI"]),
+        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"]),
         .executableTarget(
             name: "memorize-tui",
             dependencies: [
@@ -41,19 +44,20 @@ let package = Package(
         // The performance benchmark (README "Performance"): `swift run -c release memorize-bench`.
         .executableTarget(
             name: "memorize-bench",
-            dependencies: ["MemorizeApp", "Memorize", "TerminalUI"],
+            dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI"],
             path: "Benchmarks/memorize-bench"
         ),
         // Helpers shared by the test targets: the seeded generator the fuzzers draw from, and a
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
+        .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
-        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI", "MemorizeTestSupport"],
+        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives the real binary in tmux; needs the executable built first (see README).
-        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "TerminalUI", "MemorizeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"]),
     ],
     // Swift 5 mode: ncurses globals and the single-threaded run loop do not fit strict concurrency checking.
     swiftLanguageModes: [.v5]

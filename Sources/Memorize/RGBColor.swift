@@ -45,7 +45,7 @@ public struct RGBColor: Equatable, Hashable, Codable, Sendable {
     }
 
     /// What is wrong with a colour that `init(hex:)` refuses.
-    static func formatProblem(_ text: String) -> String {
+    public static func formatProblem(_ text: String) -> String {
         "expected a colour written \"#rrggbb\", found \"\(text)\""
     }
 

@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// The view model (lecture 3): owns a `MemoryGame<String>`, publishes every change, and offers

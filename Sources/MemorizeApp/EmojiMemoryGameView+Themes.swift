@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// Assignment 6's intents: the theme chooser and editor. Themes are saved through the

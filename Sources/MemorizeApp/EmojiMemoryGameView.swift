@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// The game's view (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —

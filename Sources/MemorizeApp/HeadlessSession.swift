@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// A whole game with no terminal: a key script drives it on a virtual clock and every

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// Starts the game from parsed options: builds the clock, screen, view model and run loop, and
@@ -68,7 +69,7 @@ public enum Launcher {
         }
         // Live games keep best scores and the player's themes on disk; headless runs are hermetic.
         let stores = options.headless ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
-            : ((ScoreBook() ?? InMemoryScores()) as ScoreRecording, (UserThemeStore() ?? InMemoryThemes()) as UserThemeStoring)
+            : ((ScoreBook() ?? InMemoryScores()) as ScoreRecording, (UserThemeStore(validator: .terminal) ?? InMemoryThemes()) as UserThemeStoring)
         var theme: Theme?
         if let name = options.themeName ?? script?.theme {
             let playable = themes + stores.1.themes

@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// `--list-themes`: every theme the game can play, as an aligned text table.
@@ -33,14 +34,14 @@ public enum ThemeTable {
 extension Launcher {
     /// The table `--list-themes` prints: built-ins plus the player's saved themes.
     public static func themeTable(ascii: Bool) -> String {
-        let user = UserThemeStore()?.themes ?? []
+        let user = UserThemeStore(validator: .terminal)?.themes ?? []
         return ThemeTable.render(builtIn: builtInThemes(), user: user, ascii: ascii)
     }
 
     /// `--list-themes`: prints the table (only ASCII with `--ascii`), and on stderr why a theme of
     /// the player's is missing from it; the exit status.
     public static func printThemeTable(ascii: Bool) -> Int32 {
-        let store = UserThemeStore()
+        let store = UserThemeStore(validator: .terminal)
         do {
             try printOutput(ThemeTable.render(builtIn: builtInThemes(), user: store?.themes ?? [], ascii: ascii),
                             asciiOnly: ascii)

@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 import TerminalUI
 
 /// The win screen (assignment 6): the finished game, how it compares with the best for its

@@ -1,4 +1,5 @@
 import Memorize
+import MemorizeStore
 @testable import MemorizeApp
 import TerminalUI
 import Testing

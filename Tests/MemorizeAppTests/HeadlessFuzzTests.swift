@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeStore
 import Testing
 import MemorizeTestSupport
 import TerminalUI

@@ -1,4 +1,5 @@
 import Testing
+import MemorizeStore
 import Memorize
 import TerminalUI
 @testable import MemorizeApp
@@ -90,7 +91,7 @@ import TerminalUI
         #expect(editor.draft.emoji.count == 12)
         #expect(editor.draft.ascii?.count == 12)
         #expect(editor.draft.ascii?.last == "A", "the first letter the theme did not use")
-        #expect(ThemeLibrary.validate(editor.themeToSave).isEmpty)
+        #expect(ThemeValidator.terminal.problems(of: editor.themeToSave).map(\.description).isEmpty)
     }
 
     @Test func aThemeHoldsAtMostTwentyFourEmoji() {

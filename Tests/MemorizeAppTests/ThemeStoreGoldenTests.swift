@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeStore
 import Testing
 import Memorize
 import TerminalUI
@@ -35,7 +36,7 @@ import TerminalUI
         #expect(saved.first?.emoji == ["👻", "🎃", "🦇", "💀"])
         #expect(saved.first?.pairs == 3)
         #expect(saved.first?.color == NamedColor.choices[4].color)
-        #expect(saved.allSatisfy { ThemeLibrary.validate($0).isEmpty })
+        #expect(saved.allSatisfy { ThemeValidator.terminal.problems(of: $0).map(\.description).isEmpty })
 
         let second = FileThemes(url: first.url)
         #expect(second.themes == saved)

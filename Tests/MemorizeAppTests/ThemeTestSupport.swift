@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeStore
 import Memorize
 import TerminalUI
 @testable import MemorizeApp

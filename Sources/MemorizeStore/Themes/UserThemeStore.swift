@@ -1,5 +1,4 @@
 import Memorize
-import TerminalUI
 
 /// The player's own themes in `themes.json` (see `XDGPaths.themesFile`), in the same format as
 /// assets/themes.json.
@@ -9,6 +8,8 @@ import TerminalUI
 /// `save` refuses until the player fixes or moves the file, so nothing they wrote is lost.
 public final class UserThemeStore: UserThemeStoring {
     public let path: String
+    /// The rules a theme must follow to be loaded or saved (the app's, with the terminal's measures).
+    public let validator: ThemeValidator
     public private(set) var themes: [Theme] = []
     public private(set) var warning: String?
 
@@ -16,20 +17,21 @@ public final class UserThemeStore: UserThemeStoring {
     private var knownBytes: [UInt8]?
 
     /// Loads `path` at once; never throws: problems end up in `warning`.
-    public init(path: String) {
+    public init(path: String, validator: ThemeValidator) {
         self.path = path
+        self.validator = validator
         reload()
     }
 
     /// The player's real store, or nil when no home directory is known (use `InMemoryThemes`).
-    public convenience init?(environment: [String: String] = ProcessEnvironment.variables()) {
+    public convenience init?(environment: [String: String] = ProcessEnvironment.variables(), validator: ThemeValidator) {
         guard let path = XDGPaths(environment: environment).themesFile else { return nil }
-        self.init(path: path)
+        self.init(path: path, validator: validator)
     }
 
     /// Reads the file again (after the player says they fixed it, say).
     public func reload() {
-        let state = Self.inspect(path)
+        let state = inspect(path)
         themes = state.themes
         warning = state.problem.map { "User themes: \($0); the file is kept as it is and changes will not be saved until it is fixed or moved away" }
         knownBytes = state.bytes
@@ -38,8 +40,8 @@ public final class UserThemeStore: UserThemeStoring {
     /// Writes `themes` atomically (file mode 0644, a new directory 0700).
     /// - Throws: `UserThemeStoreError`; the file on disk is then unchanged.
     public func save(_ themes: [Theme]) throws {
-        try Self.check(themes)
-        let state = Self.inspect(path)
+        try check(themes)
+        let state = inspect(path)
         if let problem = state.problem {
             throw UserThemeStoreError.fileKept(problem)
         }
@@ -67,26 +69,13 @@ public final class UserThemeStore: UserThemeStoring {
 
     /// Refuses what could not be loaded back: unplayable themes and two themes with one name
     /// (the name is a theme's identity).
-    private static func check(_ themes: [Theme]) throws {
+    private func check(_ themes: [Theme]) throws {
         var names: Set<String> = []
         for theme in themes {
-            let problems = Self.problems(of: theme)
+            let problems = validator.problems(of: theme).map(\.description)
             if !problems.isEmpty { throw UserThemeStoreError.invalidTheme(name: theme.name, problems: problems) }
             if !names.insert(theme.name).inserted { throw UserThemeStoreError.duplicateName(theme.name) }
         }
-    }
-
-    /// ThemeLibrary's rules, plus the one it cannot check without a terminal: each emoji must be
-    /// two columns wide for ncurses (🕷 is one), or the cards come out misaligned.
-    static func problems(of theme: Theme) -> [String] {
-        var problems = ThemeLibrary.validate(theme)
-        if let nameProblem = ThemeRules.nameContentProblem(theme.name) { problems.append(nameProblem) }
-        // As many as the editor allows: a file cannot ask for a game of thousands of cards.
-        if theme.emoji.count > ThemeRules.maxEmoji { problems.append("has \(theme.emoji.count) emoji, at most \(ThemeRules.maxEmoji)") }
-        for (number, emoji) in zip(1..., theme.emoji) where emoji.unicodeScalars.count == 1 && !TextWidth.isWideSingleScalar(emoji) {
-            problems.append("emoji \(number) \"\(emoji)\" is \(TextWidth.of(emoji)) column(s) wide in a terminal, not 2")
-        }
-        return problems
     }
 
     private struct State {
@@ -97,7 +86,7 @@ public final class UserThemeStore: UserThemeStoring {
         var bytes: [UInt8]?
     }
 
-    private static func inspect(_ path: String) -> State {
+    private func inspect(_ path: String) -> State {
         // Following symlinks: a config file may live in a dotfiles repository. Saving over a link
         // is refused by AtomicFile, with a message saying so.
         switch GuardedRead.read(path, followSymlinks: true) {
@@ -119,15 +108,15 @@ public final class UserThemeStore: UserThemeStoring {
     }
 
     /// Keeps the playable themes; the first bad one becomes the problem, placed at its line.
-    private static func validated(_ decoded: [Theme], bytes: [UInt8], path: String) -> State {
+    private func validated(_ decoded: [Theme], bytes: [UInt8], path: String) -> State {
         var state = State(bytes: bytes)
         var names: Set<String> = []
         for (index, theme) in decoded.enumerated() {
-            var problems = Self.problems(of: theme)
+            var problems = validator.problems(of: theme).map(\.description)
             if names.contains(theme.name) { problems.append("another theme above has the same name") }
             guard problems.isEmpty else {
                 if state.problem == nil {
-                    state.problem = "\(place(ofTheme: index, in: bytes, path: path)): theme \"\(theme.name)\": \(problems.joined(separator: "; "))"
+                    state.problem = "\(Self.place(ofTheme: index, in: bytes, path: path)): theme \"\(theme.name)\": \(problems.joined(separator: "; "))"
                 }
                 continue
             }

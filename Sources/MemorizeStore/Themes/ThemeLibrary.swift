@@ -1,4 +1,6 @@
-/// Reads, checks and writes theme files: `{"themes": [ {name, emoji, pairs, color, ascii?}, ... ]}`.
+import Memorize
+
+/// Reads and writes theme files: `{"themes": [ {name, emoji, pairs, color, ascii?}, ... ]}`.
 public enum ThemeLibrary {
     /// The themes from assets/themes.json, embedded at build time (the EmbedThemes plugin).
     /// A broken file is a programmer error: the unit tests lint it before it can ship.
@@ -14,8 +16,8 @@ public enum ThemeLibrary {
         }
     }()
 
-    /// Decodes a theme file. Only the structure is checked here (types, keys, colours); use
-    /// `validate(_:)` for the rules a playable theme must follow.
+    /// Decodes a theme file. Only the structure is checked here (types, keys, colours); the rules
+    /// a playable theme must follow are ThemeValidator's.
     /// - Throws: `ThemeFileError` naming `source` and, when it can be found, the line.
     public static func decode<Bytes: Sequence<UInt8>>(_ bytes: Bytes, source: String) throws -> [Theme] {
         let bytes = Array(bytes)
@@ -42,59 +44,6 @@ public enum ThemeLibrary {
             return JSONValue(.object(members))
         }
         return JSONValue(.object([.init("themes", JSONValue(.array(list)))])).prettyPrinted() + [UInt8(ascii: "\n")]
-    }
-
-    /// Problems that make a theme unfit to play, as readable sentences; empty when it is fine.
-    /// Emoji must be single code points: U+FE0F and ZWJ sequences are drawn 1 or 3 columns wide by
-    /// ncurses (glibc wcwidth), which breaks the card layout.
-    public static func validate(_ theme: Theme) -> [String] {
-        var problems: [String] = []
-        if theme.name.allSatisfy(\.isWhitespace) {
-            problems.append("the name is empty")
-        }
-        if theme.pairs < 2 {
-            problems.append("pairs is \(theme.pairs), a game needs at least 2")
-        }
-        if theme.emoji.count < 2 {
-            problems.append("has \(theme.emoji.count) emoji, a game needs at least 2")
-        }
-        var seen: Set<String> = []
-        for (number, emoji) in zip(1..., theme.emoji) {
-            let scalars = emoji.unicodeScalars
-            if scalars.contains("\u{FE0F}") {
-                problems.append("emoji \(number) \"\(emoji)\" contains U+FE0F (variation selector 16)")
-            } else if scalars.contains("\u{200D}") {
-                problems.append("emoji \(number) \"\(emoji)\" contains U+200D (zero width joiner)")
-            } else if scalars.count != 1 {
-                problems.append("emoji \(number) \"\(emoji)\" is \(scalars.count) Unicode scalars, not exactly one")
-            }
-            if !seen.insert(emoji).inserted {
-                problems.append("emoji \(number) \"\(emoji)\" appears more than once")
-            }
-        }
-        if let ascii = theme.ascii {
-            problems += asciiProblems(ascii, emojiCount: theme.emoji.count)
-        }
-        return problems
-    }
-
-    private static func asciiProblems(_ ascii: [String], emojiCount: Int) -> [String] {
-        var problems: [String] = []
-        if ascii.count != emojiCount {
-            problems.append("ascii has \(ascii.count) characters for \(emojiCount) emoji")
-        }
-        var seen: Set<String> = []
-        for (number, text) in zip(1..., ascii) {
-            // Space is printable but would make a blank card face.
-            let isVisibleASCII = text.unicodeScalars.count == 1 && (0x21...0x7E).contains(text.unicodeScalars.first!.value)
-            if !isVisibleASCII {
-                problems.append("ascii \(number) \"\(text)\" is not one visible ASCII character")
-            }
-            if !seen.insert(text).inserted {
-                problems.append("ascii \(number) \"\(text)\" appears more than once")
-            }
-        }
-        return problems
     }
 
     /// Names the place of a decoding failure: a fresh read of the original bytes records where

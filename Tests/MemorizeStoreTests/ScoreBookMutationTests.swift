@@ -1,7 +1,7 @@
 import Foundation
 import Memorize
 import Testing
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 extension PersistenceTests {
     /// Seeded random damage to a good scores file: every load either reads it cleanly (and leaves

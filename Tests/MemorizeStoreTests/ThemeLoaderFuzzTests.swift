@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MemorizeTestSupport
 @testable import Memorize
+@testable import MemorizeStore
 
 /// Hostile theme files (a player's `$XDG_CONFIG_HOME/memorize-tui/themes.json` can hold anything):
 /// `ThemeLibrary.decode` must return themes or throw a `ThemeFileError` that names a real place,
@@ -48,7 +49,7 @@ import MemorizeTestSupport
     static func exercise(_ bytes: [UInt8], label: String) -> Bool {
         do {
             let themes = try ThemeLibrary.decode(Data(bytes), source: "fuzz.json")
-            for theme in themes where ThemeLibrary.validate(theme).isEmpty {
+            for theme in themes where ThemeValidator.forTests.problems(of: theme).map(\.description).isEmpty {
                 let game = MemoryGame(numberOfPairsOfCards: theme.numberOfPairs, seed: 1,
                                       clock: GameClock { 0 }) { theme.emoji[$0] }
                 let problems = game.invariantViolations()

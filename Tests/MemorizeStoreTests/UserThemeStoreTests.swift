@@ -4,7 +4,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 extension PersistenceTests {
     /// User themes: saved atomically; a bad file is named (file:line) and kept, never saved over.
@@ -30,7 +30,7 @@ extension PersistenceTests {
         @Test func roundTripInTheAssetsFormat() throws {
             let dir = TemporaryDirectory()
             let path = dir.file("config/memorize-tui/themes.json")
-            let store = UserThemeStore(path: path)
+            let store = UserThemeStore(path: path, validator: .forTests)
             #expect(store.themes.isEmpty)
             #expect(store.warning == nil)
             try store.save([Self.spooky, Self.cars])
@@ -38,13 +38,13 @@ extension PersistenceTests {
             #expect(permissions(path) == 0o644)
             #expect(permissions(dir.file("config")) == 0o700)
 
-            let again = UserThemeStore(path: path)
+            let again = UserThemeStore(path: path, validator: .forTests)
             #expect(again.warning == nil)
             #expect(again.themes == [Self.spooky, Self.cars])
             // The same loader as the built-in themes reads it.
             #expect(try ThemeLibrary.decode(Data(readBytes(path) ?? []), source: "x") == [Self.spooky, Self.cars])
             try again.save([])
-            #expect(UserThemeStore(path: path).themes.isEmpty)
+            #expect(UserThemeStore(path: path, validator: .forTests).themes.isEmpty)
         }
 
         @Test func badJSONIsNamedAndKeptUntilMovedAway() throws {
@@ -53,7 +53,7 @@ extension PersistenceTests {
             let original = "{\n  \"themes\": [\n    {\"name\": \"Spooky\",, }\n  ]\n}\n"
             dir.write(original, to: "themes.json")
 
-            let store = UserThemeStore(path: path)
+            let store = UserThemeStore(path: path, validator: .forTests)
             let warning = try #require(store.warning)
             #expect(warning.hasPrefix("User themes: \(path):3:"), "\(warning)")
             #expect(warning.contains("kept as it is"))
@@ -69,7 +69,7 @@ extension PersistenceTests {
             rename(path, dir.file("themes.json.mine"))
             try store.save([Self.spooky])
             #expect(store.warning == nil)
-            #expect(UserThemeStore(path: path).themes == [Self.spooky])
+            #expect(UserThemeStore(path: path, validator: .forTests).themes == [Self.spooky])
             #expect(readBytes(dir.file("themes.json.mine")) == Array(original.utf8))
         }
 
@@ -77,7 +77,7 @@ extension PersistenceTests {
             let dir = TemporaryDirectory()
             let path = dir.file("themes.json")
             dir.write(Self.fileWithABadTheme, to: "themes.json")
-            let store = UserThemeStore(path: path)
+            let store = UserThemeStore(path: path, validator: .forTests)
             #expect(store.themes.map(\.name) == ["Spooky", "Fine"])
             let warning = try #require(store.warning)
             #expect(warning.contains("\(path):9:5: theme \"Lonely\": pairs is 1"), "\(warning)")
@@ -89,7 +89,7 @@ extension PersistenceTests {
             let dir = TemporaryDirectory()
             let text = "{\"themes\": [\n{\"name\": \"A\", \"emoji\": [\"👻\", \"🎃\"], \"pairs\": 2, \"color\": \"#ff8c00\"},\n{\"name\": \"A\", \"emoji\": [\"🚗\", \"🚕\"], \"pairs\": 2, \"color\": \"#ff8c00\"}\n]}"
             dir.write(text, to: "themes.json")
-            let store = UserThemeStore(path: dir.file("themes.json"))
+            let store = UserThemeStore(path: dir.file("themes.json"), validator: .forTests)
             #expect(store.themes.count == 1)
             #expect(store.warning?.contains(":3:1: theme \"A\": another theme above has the same name") == true)
         }
@@ -97,7 +97,7 @@ extension PersistenceTests {
         @Test func narrowEmojiAreRefusedLikeTheBuiltInLintDoes() throws {
             let dir = TemporaryDirectory()
             dir.write("{\"themes\": [{\"name\": \"Bugs\", \"emoji\": [\"👻\", \"🕷\"], \"pairs\": 2, \"color\": \"#ff8c00\"}]}", to: "themes.json")
-            let store = UserThemeStore(path: dir.file("themes.json"))
+            let store = UserThemeStore(path: dir.file("themes.json"), validator: .forTests)
             #expect(store.themes.isEmpty)
             #expect(store.warning?.contains(":1:13: theme \"Bugs\": emoji 2 \"🕷\" is 1 column(s) wide in a terminal, not 2") == true, "\(store.warning ?? "")")
         }
@@ -105,7 +105,7 @@ extension PersistenceTests {
         @Test func saveRefusesThemesThatCouldNotBeLoadedBack() throws {
             let dir = TemporaryDirectory()
             let path = dir.file("themes.json")
-            let store = UserThemeStore(path: path)
+            let store = UserThemeStore(path: path, validator: .forTests)
             try store.save([Self.spooky])
             let before = readBytes(path)
             var broken = Self.spooky
@@ -121,7 +121,7 @@ extension PersistenceTests {
         @Test func anEditMadeOnDiskMeanwhileIsNotOverwritten() throws {
             let dir = TemporaryDirectory()
             let path = dir.file("themes.json")
-            let store = UserThemeStore(path: path)
+            let store = UserThemeStore(path: path, validator: .forTests)
             try store.save([Self.spooky])
             // The player edits the file by hand while the game runs.
             let edited = String(decoding: UserThemeStore.encode([Self.spooky, Self.cars]), as: UTF8.self)
@@ -130,7 +130,7 @@ extension PersistenceTests {
             #expect(store.themes == [Self.spooky, Self.cars])
             #expect(readBytes(path) == Array(edited.utf8))
             try store.save([Self.cars])  // now that it has seen the edit
-            #expect(UserThemeStore(path: path).themes == [Self.cars])
+            #expect(UserThemeStore(path: path, validator: .forTests).themes == [Self.cars])
         }
 
         @Test func aSymlinkIsReadButNeverWrittenThrough() throws {
@@ -138,7 +138,7 @@ extension PersistenceTests {
             let dotfile = String(decoding: UserThemeStore.encode([Self.spooky]), as: UTF8.self)
             dir.write(dotfile, to: "dotfiles-themes.json")
             symlink(dir.file("dotfiles-themes.json"), dir.file("themes.json"))
-            let store = UserThemeStore(path: dir.file("themes.json"))
+            let store = UserThemeStore(path: dir.file("themes.json"), validator: .forTests)
             #expect(store.warning == nil)
             #expect(store.themes == [Self.spooky])
             let error = #expect(throws: UserThemeStoreError.self) { try store.save([Self.cars]) }
@@ -149,14 +149,14 @@ extension PersistenceTests {
         @Test func aDirectoryOrAHugeFileIsReportedAndKept() throws {
             let dir = TemporaryDirectory()
             mkdir(dir.file("themes.json"), 0o755)
-            let store = UserThemeStore(path: dir.file("themes.json"))
+            let store = UserThemeStore(path: dir.file("themes.json"), validator: .forTests)
             #expect(store.warning?.contains("\(dir.file("themes.json")) is a directory") == true)
             #expect(throws: UserThemeStoreError.self) { try store.save([Self.spooky]) }
             #expect(fileType(dir.file("themes.json")) == S_IFDIR)
 
             let huge = [UInt8](repeating: 0x20, count: GuardedRead.sizeLimit + 1)
             dir.write(huge, to: "big.json")
-            let big = UserThemeStore(path: dir.file("big.json"))
+            let big = UserThemeStore(path: dir.file("big.json"), validator: .forTests)
             #expect(big.warning?.contains("larger than the 1024 KiB limit") == true)
             #expect(throws: UserThemeStoreError.self) { try big.save([Self.spooky]) }
             #expect(readBytes(dir.file("big.json")) == huge)
@@ -169,9 +169,9 @@ extension PersistenceTests {
             let original = Array(UserThemeStore.encode([Self.spooky]))
             dir.write(original, to: "themes.json")
             chmod(path, 0o000)
-            _ = UserThemeStore(path: dir.file("warm-up.json"))  // see ForkedChild
+            _ = UserThemeStore(path: dir.file("warm-up.json"), validator: .forTests)  // see ForkedChild
             let failure = asUnprivilegedUser {
-                let store = UserThemeStore(path: path)
+                let store = UserThemeStore(path: path, validator: .forTests)
                 guard store.warning?.contains("\(path) cannot be read (Permission denied)") == true else { return "warning: \(store.warning ?? "nil")" }
                 do {
                     try store.save([Self.cars])

@@ -1,3 +1,4 @@
+import Memorize
 /// Reads `{"themes": [ {name, emoji, pairs, color, ascii?}, ... ]}` exactly as Foundation's
 /// JSONDecoder decoded it into `[Theme]` before (a file that loaded still loads, one that failed
 /// still fails with the same words): the same text encodings, the same leniency (strings and

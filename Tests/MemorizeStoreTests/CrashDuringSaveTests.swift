@@ -4,7 +4,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 extension PersistenceTests {
     /// Kills a process in the middle of saving, many times, at seeded random moments: after every

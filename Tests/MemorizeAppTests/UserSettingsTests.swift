@@ -1,4 +1,5 @@
 import Testing
+import MemorizeStore
 import TerminalUI
 @testable import MemorizeApp
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Memorize
+@testable import MemorizeStore
 
 /// glibc's wcwidth, which ncurses uses. The Glibc module hides it (it sits behind _XOPEN_SOURCE
 /// in wchar.h), so look it up in the already-loaded libc.
@@ -28,7 +29,7 @@ func glibcWcwidth(_ scalar: Unicode.Scalar) throws -> Int32 {
 
     @Test func everyThemePassesValidation() {
         for theme in themes {
-            #expect(ThemeLibrary.validate(theme) == [], "\(theme.name)")
+            #expect(ThemeValidator.forTests.problems(of: theme).map(\.description) == [], "\(theme.name)")
         }
     }
 

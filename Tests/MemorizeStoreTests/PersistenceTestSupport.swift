@@ -1,3 +1,5 @@
+import Memorize
+@testable import MemorizeStore
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -133,4 +135,11 @@ func asUnprivilegedUser(_ body: @escaping () -> String?) -> String? {
         return 0
     }
     return outcome.exitCode == 0 ? nil : "child: exit \(outcome.exitCode.map(String.init) ?? "-") signal \(outcome.signal.map(String.init) ?? "-"): \(outcome.report)"
+}
+
+import TerminalUI
+
+extension ThemeValidator {
+    /// The rules as the app applies them, with the terminal's measures (TerminalUI).
+    static let forTests = ThemeValidator(columns: { TextWidth.of($0) }, isUnsafe: { SafeText.isUnsafe($0) })
 }

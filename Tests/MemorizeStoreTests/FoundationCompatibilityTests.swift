@@ -1,7 +1,7 @@
 import Foundation
 import Memorize
 import Testing
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 extension PersistenceTests {
     /// The persistence layer replaced Foundation (JSONEncoder, ProcessInfo, Date) with its own

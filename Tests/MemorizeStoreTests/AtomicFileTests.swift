@@ -3,7 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 extension PersistenceTests {
     @Suite struct AtomicFileTests {

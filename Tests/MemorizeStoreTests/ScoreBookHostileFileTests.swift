@@ -3,7 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 /// A scores.json that is damaged or hostile, and the line the warning must name.
 struct HostileScores: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Memorize
+@testable import MemorizeStore
 
 @Suite struct ThemeTests {
     let red = RGBColor(red: 255, green: 0, blue: 0)
@@ -27,7 +28,7 @@ import Memorize
     @Test func validateNamesEachProblem() {
         let theme = Theme(
             name: " ", emoji: ["❤️", "🧛‍♂️", "👻", "👻", "ab"], pairs: 1, color: red, ascii: ["G", "G", " ", "xy"])
-        let problems = ThemeLibrary.validate(theme)
+        let problems = ThemeValidator.forTests.problems(of: theme).map(\.description)
         #expect(problems == [
             "the name is empty",
             "pairs is 1, a game needs at least 2",
@@ -41,6 +42,6 @@ import Memorize
             "ascii 4 \"xy\" is not one visible ASCII character",
         ])
         let zwj = Theme(name: "Z", emoji: ["👩‍🚀", "👻"], pairs: 2, color: red)
-        #expect(ThemeLibrary.validate(zwj) == ["emoji 1 \"👩‍🚀\" contains U+200D (zero width joiner)"])
+        #expect(ThemeValidator.forTests.problems(of: zwj).map(\.description) == ["emoji 1 \"👩‍🚀\" contains U+200D (zero width joiner)"])
     }
 }

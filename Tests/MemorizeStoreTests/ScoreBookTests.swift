@@ -3,7 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MemorizeApp
+@testable import MemorizeStore
 
 extension PersistenceTests {
     /// Saving, loading and choosing the best; hostile files are in ScoreBookHostileFileTests.

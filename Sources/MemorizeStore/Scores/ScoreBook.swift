@@ -1,3 +1,4 @@
+import Memorize
 /// Best scores per theme in `scores.json` (see `XDGPaths.scoresFile`).
 ///
 /// Never loses what the player saved: a corrupt or hostile file (bad JSON, wrong types, absurd

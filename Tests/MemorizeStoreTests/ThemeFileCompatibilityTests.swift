@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MemorizeTestSupport
 @testable import Memorize
+@testable import MemorizeStore
 
 /// Theme files were read with Foundation's JSONDecoder before memorize-tui had its own reader: a
 /// player's file that loaded must still load, with the same values, and one that failed must

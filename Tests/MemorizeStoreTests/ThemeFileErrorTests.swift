@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Memorize
+@testable import MemorizeStore
 
 /// Broken theme files must say where: the player edits the file by hand.
 @Suite struct ThemeFileErrorTests {
