@@ -22,3 +22,14 @@ public struct Theme: Equatable, Hashable, Codable, Sendable, Identifiable {
     /// more pairs than it has emoji still plays. A theme with fewer than 2 emoji gives what it has.
     public var numberOfPairs: Int { min(max(pairs, 2), emoji.count) }
 }
+
+extension Theme {
+    /// Theme names are compared ignoring case everywhere: `--theme halloween`, a key script's
+    /// `theme`, and the rule that two themes may not share a name.
+    public static func namesMatch(_ a: String, _ b: String) -> Bool { a.lowercased() == b.lowercased() }
+}
+
+extension Sequence where Element == Theme {
+    /// The theme called `name`, ignoring case.
+    public func named(_ name: String) -> Theme? { first { Theme.namesMatch($0.name, name) } }
+}

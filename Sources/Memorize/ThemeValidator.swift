@@ -44,7 +44,7 @@ public struct ThemeValidator: Sendable {
         // Bytes first: counting characters walks the whole string.
         if name.utf8.count > Self.maxNameBytes { return .nameTooManyBytes(limit: Self.maxNameBytes) }
         if trimmed.count > Self.maxNameLength { return .nameTooLong(limit: Self.maxNameLength) }
-        if let taken = otherNames.first(where: { $0.lowercased() == trimmed.lowercased() }) { return .nameTaken(taken) }
+        if let taken = otherNames.first(where: { Theme.namesMatch($0, trimmed) }) { return .nameTaken(taken) }
         return nil
     }
 

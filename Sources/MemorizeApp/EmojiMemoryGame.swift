@@ -98,6 +98,6 @@ public final class EmojiMemoryGame: ObservableObject {
 
     /// Finds a theme by name, ignoring case (`--theme`, key scripts).
     public func theme(named name: String) -> Theme? {
-        themes.first { $0.name.lowercased() == name.lowercased() }
+        themes.named(name)
     }
 }

@@ -28,7 +28,7 @@ public enum HeadlessSession {
                                    snapshot: @escaping (String, Canvas) -> Void) throws {
         let themes = themes ?? ThemeLibrary.builtIn()
         let theme = theme ?? script.theme.flatMap { name in
-            (themes + userThemes.themes).first { $0.name.lowercased() == name.lowercased() }
+            (themes + userThemes.themes).named(name)
         }
         let clock = VirtualClock()
         let size = script.size ?? options.headlessSize

@@ -53,17 +53,16 @@ public enum Launcher {
     }
 
     private static func start(_ options: AppOptions) throws -> Int32 {
+        var options = options
+        // no-color.org: any non-empty NO_COLOR means no colour, as --no-color does.
+        if !(ProcessEnvironment.variables()["NO_COLOR"] ?? "").isEmpty { options.monochrome = true }
         let themes = builtInThemes()
         var script: KeyScript?
         if let path = options.scriptPath {
             do { script = try KeyScript.loadGame(path: path) } catch { throw Failure(description: describe(error), exitCode: 2) }
         }
-        if options.headless && script == nil {
-            throw Failure(description: "memorize-tui: --headless needs --script FILE (the key script to run)", exitCode: 2)
-        }
-        if options.snapshotDirectory != nil && !options.headless {
-            throw Failure(description: "memorize-tui: --snapshot-dir only applies with --headless", exitCode: 2)
-        }
+        // Flag combinations (--headless needs --script, --snapshot-dir and --size need --headless)
+        // are the command line's to check, once, in MemorizeCommand.validate.
         if let requested = options.requestedSize, let scripted = script?.size, requested != scripted {
             throw Failure(description: "memorize-tui: --size \(requested) disagrees with `size \(scripted)` in \(script!.source): give one, or make them agree", exitCode: 2)
         }
@@ -73,15 +72,15 @@ public enum Launcher {
         var theme: Theme?
         if let name = options.themeName ?? script?.theme {
             let playable = themes + stores.1.themes
-            guard let found = playable.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            guard let found = playable.named(name) else {
                 throw Failure(description: "memorize-tui: unknown theme \"\(name)\" (themes: \(playable.map(\.name).joined(separator: ", ")))", exitCode: 2)
             }
             theme = found
         }
         let seed = options.seed ?? script?.seed ?? UInt64.random(in: 0...UInt64.max)
 
-        if options.headless {
-            return try runHeadless(options, script: script!, themes: themes, theme: theme, seed: seed)
+        if options.headless, let script {
+            return try runHeadless(options, script: script, themes: themes, theme: theme, seed: seed)
         }
         return try runLive(options, script: script, themes: themes, theme: theme, seed: seed,
                            scores: stores.0, userThemes: stores.1)
@@ -180,9 +179,19 @@ public enum Launcher {
         let live: NcursesScreen
         var writer: AsciicastWriter?
         do {
-            try TerminalEnvironment.preflight()
-            writer = try openRecording(options)
+            // The recording is checked without side effects, the terminal checked and started
+            // (NcursesScreen does both, once), and only then the recording file created.
+            if let path = options.recordPath {
+                try RecordingScreen<HeadlessScreen>.checkCanRecord()
+                try AsciicastWriter.check(path: path)
+            }
             live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto)
+            do {
+                writer = try openRecording(options)
+            } catch {
+                live.restore()
+                throw error
+            }
         } catch let failure as Failure {
             throw failure
         } catch {

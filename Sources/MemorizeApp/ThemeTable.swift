@@ -11,7 +11,7 @@ public enum ThemeTable {
             let glyphs = ascii ? (theme.ascii ?? []) : theme.emoji
             rows.append([
                 SafeText.neutralised(theme.name, asciiOnly: ascii), source, "\(theme.numberOfPairs)", "\(theme.numberOfPairs * 2)",
-                "#" + hex(theme.color.red) + hex(theme.color.green) + hex(theme.color.blue),
+                theme.color.hex,
                 glyphs.joined(separator: " "),
             ])
         }
@@ -25,10 +25,6 @@ public enum ThemeTable {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }
 }
 
 extension Launcher {

@@ -101,7 +101,7 @@ struct MemorizeCommand: ParsableCommand {
         options.seed = seed
         options.fps = Double(fps)
         options.ascii = ascii
-        options.monochrome = noColor || !(ProcessInfoEnvironment.value("NO_COLOR") ?? "").isEmpty
+        options.monochrome = noColor          // NO_COLOR is the Launcher's to read, with the rest of the environment
         options.reducedMotion = reducedMotion
         options.scriptPath = script
         options.headless = headless

@@ -91,9 +91,6 @@ import Glibc
     func realPreflightWithoutATerminal() {
         let stream = isatty(STDIN_FILENO) == 0 ? "stdin" : "stdout"
         #expect(throws: TerminalEnvironmentError(.notATerminal(stream: stream))) {
-            try TerminalEnvironment.preflight()
-        }
-        #expect(throws: TerminalEnvironmentError(.notATerminal(stream: stream))) {
             _ = try NcursesScreen()
         }
     }

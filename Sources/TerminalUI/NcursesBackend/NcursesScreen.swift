@@ -38,7 +38,7 @@ public final class NcursesScreen: Screen {
         var outputFD: Int32
         /// nil: the TERM environment variable.
         var term: String?
-        /// Sets up the locale and reports its character set (see TerminalEnvironment.preflight).
+        /// Sets up the locale and reports its character set (see TerminalEnvironment.adoptEnvironmentLocale).
         var locale: () -> (codeset: String, unavailableLocale: String?)
         /// Termination and crash handlers, stderr diversion and the atexit hook: process-wide
         /// things that only the app's own terminal should install. (Resize, suspend and continue

@@ -67,20 +67,9 @@ public enum TerminalEnvironment {
     /// What setupterm said about a terminal name.
     enum TermLookup: Equatable { case usable, unknown, noDatabase, noCursorAddressing }
 
-    /// The whole preflight against the real process: stdin/stdout, TERM, terminfo, locale.
-    /// Sets the locale from the environment (`setlocale(LC_ALL, "")`) as a side effect, which
-    /// ncurses needs anyway. Writes nothing.
-    public static func preflight() throws {
-        try check(
-            stdinIsTTY: isatty(STDIN_FILENO) == 1,
-            stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
-            term: getenv("TERM").map { String(cString: $0) },
-            lookUp: { lookUpTerm($0, fd: STDOUT_FILENO) },
-            locale: adoptEnvironmentLocale
-        )
-    }
-
-    /// The decision, with every probe injectable so tests can reach each branch without a tty.
+    /// Whether a terminal can be used (stdin/stdout, size, TERM, terminfo, locale), as
+    /// NcursesScreen asks before it writes anything; every probe is injectable so tests reach each
+    /// branch without a tty.
     /// Probes run lazily and in order, so a failed check stops before the next probe runs.
     static func check(stdinIsTTY: Bool, stdoutIsTTY: Bool, term: String?,
                       lookUp: (String) -> TermLookup,

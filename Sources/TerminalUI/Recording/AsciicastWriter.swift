@@ -36,6 +36,24 @@ public final class AsciicastWriter {
 
     deinit { close() }
 
+    /// Whether `path` could be recorded to, without touching what is there (nothing truncated; a
+    /// file created to find out is removed again): a bad path is reported before a screen starts.
+    public static func check(path: String) throws {
+        let existed = access(path, F_OK) == 0
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw AsciicastError(path: path, reason: String(cString: strerror(errno))) }
+        _ = closeDescriptor(fd)
+        if !existed { unlink(path) }
+    }
+
+    private static func closeDescriptor(_ fd: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.close(fd)
+        #else
+        return Darwin.close(fd)
+        #endif
+    }
+
     /// The header line. `timestamp` (Unix seconds) is optional in asciicast v2: a headless
     /// recording leaves it out unless SOURCE_DATE_EPOCH gives one, so it stays reproducible.
     public func writeHeader(size: Size, timestamp: Int?, term: String) {

@@ -1,7 +1,0 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
-enum ProcessInfoEnvironment {
-    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-}
