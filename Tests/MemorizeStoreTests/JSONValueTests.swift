@@ -90,7 +90,7 @@ import MemorizeTestSupport
         ("[tru]", 1, "expected a value, found 't' (strings need double quotes)"),
         ("{} x", 3, "unexpected 'x' after the end of the JSON value"),
         ("[\"abc", 1, "unterminated string"),
-        ("[\"a\nb\"]", 3, "line break or control character inside a string"),
+        ("[\"a\nb\"]", 3, "line break or control character inside a string (write it as an escape)"),
         (#"["\q"]"#, 2, #"unknown escape '\q' in a string"#),
         (#"["\u12"]"#, 6, #"expected 4 hex digits after \u"#),
         (#"["\uD83C"]"#, 2, #"unpaired surrogate in \u escape"#),
@@ -154,10 +154,10 @@ import MemorizeTestSupport
             """)
     }
 
-    @Test func escapesStringsAsJSONEncoderDid() {
-        let text = "quote\" backslash\\ slash/ \u{8}\u{C}\n\r\t \u{0}\u{1}\u{1F} \u{7F} é 🎃 \u{2028}"
+    @Test func escapesStringsSoAFilePrintedRawIsSafe() {
+        let text = "quote\" backslash\\ slash/ \u{8}\u{C}\n\r\t \u{0}\u{1}\u{1F} \u{7F}\u{85}\u{202E} é 🎃 \u{2028}"
         let written = String(decoding: JSONValue(.string(text)).prettyPrinted(), as: UTF8.self)
-        #expect(written == #""quote\" backslash\\ slash/ \b\f\n\r\t \u0000\u0001\u001f "# + "\u{7F} é 🎃 \u{2028}\"")
+        #expect(written == #""quote\" backslash\\ slash/ \b\f\n\r\t \u0000\u0001\u001f \u007f\u0085\u202e "# + "é 🎃 \u{2028}\"")
     }
 
     @Test(arguments: [(2.0, "2"), (41.5, "41.5"), (0.1 + 0.2, "0.30000000000000004"), (1e9, "1000000000"),

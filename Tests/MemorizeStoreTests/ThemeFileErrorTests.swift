@@ -95,9 +95,9 @@ import Memorize
         #expect(error.reason.contains(reason), "\(error.message)")
     }
 
-    @Test func whatJSONDecoderToleratesDoesNotHideTheLine() throws {
-        // A trailing comma and a malformed number in a key the decoder never reads are accepted,
-        // so the real problem (a missing key) must still get its line.
+    @Test func aMalformedValueIsReportedAtItsPlaceEvenWhereNothingReadsIt() throws {
+        // Strict reading: a number with a leading zero in a key no theme uses is still an error,
+        // at its own line and column (trailing commas are fine: files are edited by hand).
         let error = try error(decoding: """
             {"themes": [
               {"name": "A", "emoji": ["👻", "🎃"], "pairs": 2, "color": "#000000"},
@@ -105,7 +105,15 @@ import Memorize
                "emoji": ["👻", "🎃"], "color": "#000000",},
             ]}
             """)
-        #expect(error.message == "my-themes.json:3:3: themes[1]: missing \"pairs\"")
+        #expect(error.message == "my-themes.json:3:25: invalid JSON: invalid number")
+        let missing = try self.error(decoding: """
+            {"themes": [
+              {"name": "A", "emoji": ["👻", "🎃"], "pairs": 2, "color": "#000000"},
+              {"name": "B",
+               "emoji": ["👻", "🎃"], "color": "#000000",},
+            ]}
+            """)
+        #expect(missing.message == "my-themes.json:3:3: themes[1]: missing \"pairs\"")
     }
 
     @Test func deepNestingIsAnErrorNotACrash() throws {

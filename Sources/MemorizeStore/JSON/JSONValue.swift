@@ -2,8 +2,8 @@
 /// can be reported as `file:line:column`. The one JSON reader and writer of memorize-tui: theme
 /// files (ThemeLibrary) and the save files (MemorizeApp's Persistence) both use it; no Foundation.
 ///
-/// `JSONValue.parse` reads strict RFC 8259 JSON (a trailing comma is allowed, as JSONDecoder
-/// allows it); nesting is capped so a hostile file cannot overflow the stack. `prettyPrinted()`
+/// `JSONValue.parse` reads strict RFC 8259 JSON (a trailing comma is allowed: files are edited by
+/// hand); nesting is capped so a hostile file cannot overflow the stack. `prettyPrinted()`
 /// writes the layout Foundation's JSONEncoder wrote with `.prettyPrinted, .withoutEscapingSlashes`.
 public struct JSONValue: Sendable {
     public enum Kind: Sendable {
@@ -22,36 +22,24 @@ public struct JSONValue: Sendable {
         public var value: JSONValue
         /// Where the key's opening quote is (0 for values built in code).
         public let keyOffset: Int
-        /// Lenient dialects only: what is wrong with the key's text (see `JSONValue.problem`).
-        let keyProblem: JSONSyntaxError?
 
         public init(_ key: String, _ value: JSONValue) {
-            self.init(key: key, value: value, keyOffset: 0, keyProblem: nil)
+            self.init(key: key, value: value, keyOffset: 0)
         }
 
-        init(key: String, value: JSONValue, keyOffset: Int, keyProblem: JSONSyntaxError?) {
+        init(key: String, value: JSONValue, keyOffset: Int) {
             self.key = key
             self.value = value
             self.keyOffset = keyOffset
-            self.keyProblem = keyProblem
         }
     }
 
     /// Byte offset of the value's first character in the text it was read from (0 when built in code).
     public let offset: Int
     public var kind: Kind
-    /// Lenient dialects only (never from `parse`): a string or number the reader let through but
-    /// that is not valid, as JSONDecoder defers such checks until the value is decoded.
-    let problem: JSONSyntaxError?
-
     public init(_ kind: Kind, offset: Int = 0) {
-        self.init(kind, offset: offset, problem: nil)
-    }
-
-    init(_ kind: Kind, offset: Int, problem: JSONSyntaxError?) {
         self.kind = kind
         self.offset = offset
-        self.problem = problem
     }
 
     /// A whole number, written as Swift prints it.
@@ -88,10 +76,11 @@ public struct JSONValue: Sendable {
     }
 
     /// Reads a whole document: strict RFC 8259, except that a trailing comma is allowed; a UTF-8
-    /// byte order mark is skipped; lists and objects may nest 255 deep.
+    /// byte order mark is skipped; values may nest 256 deep.
     /// - Throws: the first problem, with its byte offset.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        try JSONDocument(bytes, dialect: .strict).root
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
     }
 
     /// 1-based line and column (in Unicode scalars, so an emoji is one column) of a byte offset.

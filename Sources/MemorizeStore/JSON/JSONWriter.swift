@@ -1,3 +1,4 @@
+import JSONText
 extension JSONValue {
     /// The value as UTF-8 JSON in the layout Foundation's JSONEncoder used with `.prettyPrinted`
     /// and `.withoutEscapingSlashes` (files written before keep their bytes): two-space indents,
@@ -50,26 +51,8 @@ extension JSONValue {
         output += repeatElement(UInt8(ascii: " "), count: 2 * level)
     }
 
-    /// Quotes and escapes as JSONEncoder did: `"` and `\`, the control characters (short forms
-    /// where JSON has them, else `\u00xx`); `/` and everything non-ASCII as they are.
+    /// JSONText's escaping, the one the recordings use too.
     private static func writeString(_ text: String, to output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case ..<0x20:
-                output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                           hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
+        output += JSONText.quoted(text).utf8
     }
 }

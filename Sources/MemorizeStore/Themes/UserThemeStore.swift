@@ -95,9 +95,9 @@ public final class UserThemeStore: UserThemeStoring {
         case .refused(let refusal):
             return State(problem: "\(path) \(refusal.description)", bytes: [])
         case .contents(let bytes):
-            let decoded: [Theme]
+            let decoded: [(theme: Theme, line: Int, column: Int)]
             do {
-                decoded = try ThemeLibrary.decode(bytes, source: path)
+                decoded = try ThemeLibrary.decodePlaced(bytes, source: path)
             } catch let error as ThemeFileError {
                 return State(problem: error.message, bytes: bytes)
             } catch {
@@ -108,15 +108,15 @@ public final class UserThemeStore: UserThemeStoring {
     }
 
     /// Keeps the playable themes; the first bad one becomes the problem, placed at its line.
-    private func validated(_ decoded: [Theme], bytes: [UInt8], path: String) -> State {
+    private func validated(_ decoded: [(theme: Theme, line: Int, column: Int)], bytes: [UInt8], path: String) -> State {
         var state = State(bytes: bytes)
         var names: Set<String> = []
-        for (index, theme) in decoded.enumerated() {
+        for (theme, line, column) in decoded {
             var problems = validator.problems(of: theme).map(\.description)
             if names.contains(theme.name) { problems.append("another theme above has the same name") }
             guard problems.isEmpty else {
                 if state.problem == nil {
-                    state.problem = "\(Self.place(ofTheme: index, in: bytes, path: path)): theme \"\(theme.name)\": \(problems.joined(separator: "; "))"
+                    state.problem = "\(path):\(line):\(column): theme \"\(theme.name)\": \(problems.joined(separator: "; "))"
                 }
                 continue
             }
@@ -124,15 +124,6 @@ public final class UserThemeStore: UserThemeStoring {
             state.themes.append(theme)
         }
         return state
-    }
-
-    private static func place(ofTheme index: Int, in bytes: [UInt8], path: String) -> String {
-        guard let root = try? JSONValue.parse(bytes),
-              case .array(let list) = root.member("themes")?.kind, list.indices.contains(index) else {
-            return "\(path): themes[\(index)]"
-        }
-        let place = JSONValue.lineAndColumn(ofOffset: list[index].offset, in: bytes)
-        return "\(path):\(place.line):\(place.column)"
     }
 }
 

@@ -1,3 +1,4 @@
+import JSONText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -120,26 +121,5 @@ public final class AsciicastWriter {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; everything
     /// else (UTF-8 emoji, box drawing) as is.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{8}": result += "\\b"
-            case "\u{C}": result += "\\f"
-            case _ where SafeText.isUnsafe(scalar):
-                // Controls, DEL, C1 and bidi controls as \u escapes: a header printed raw (TERM
-                // comes from the environment) must not drive the terminal that shows it.
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 }

@@ -1,0 +1,35 @@
+/// The one JSON string escaper, shared by the save files (MemorizeStore) and the recordings
+/// (TerminalUI), which sit in layers that cannot import each other.
+public enum JSONText {
+    /// `text` as a JSON string literal. `"` and `\` are escaped, and so is everything a terminal
+    /// would obey rather than show if the file were printed raw: C0 controls (short forms where
+    /// JSON has them), DEL, C1 controls and the bidi controls, as `\uXXXX`. `/` and all other
+    /// text stay as they are.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{8}": result += "\\b"
+            case "\u{C}": result += "\\f"
+            case _ where needsEscape(scalar):
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
