@@ -7,17 +7,18 @@ extension EmojiMemoryGameView {
         switch event {
         case .key(let key):
             if overlay != nil {
-                switch KeyBinding.command(for: key, in: KeyBinding.overlay) {
-                case .closeOverlay: overlay = nil
+                let command: OverlayCommand? = KeyTables.overlay.command(for: key)
+                switch command {
+                case .close: overlay = nil
                 case .quit: quit()
-                default: break
+                case nil: break                     // other keys wait for the help to close
                 }
                 return
             }
             switch page {
             case .game:
-                let table = win != nil ? KeyBinding.win : KeyBinding.all
-                if let command = KeyBinding.command(for: key, in: table) { perform(command) }
+                let table = win != nil ? KeyTables.win : KeyTables.game
+                if let command: GameCommand = table.command(for: key) { perform(command) }
             case .chooser: handleChooser(key)
             case .editor: handleEditor(key)
             }
@@ -43,7 +44,7 @@ extension EmojiMemoryGameView {
     }
 
     /// The game page's commands (its own table, or the win screen's).
-    func perform(_ command: Command) {
+    func perform(_ command: GameCommand) {
         guard !layout.isTooSmall || command == .quit else { return }
         switch command {
         case .moveFocus(let dx, let dy): moveFocus(dx: dx, dy: dy)
@@ -55,7 +56,7 @@ extension EmojiMemoryGameView {
         case .themes: showChooser()
         case .help: overlay = .help
         case .quit: quit()
-        default: break
+        case .dismiss: break                      // nothing is open on the game page itself
         }
     }
 

@@ -148,10 +148,13 @@ extension EmojiMemoryGameView {
 
     /// The help for the screen showing, generated from that screen's key table: it cannot drift.
     private func drawHelp(on canvas: inout Canvas, palette: Palette) {
-        let (table, mouse): ([KeyBinding], [(label: String, summary: String)]) = switch page {
-        case .game: win != nil ? (KeyBinding.win, KeyBinding.winMouseHelp) : (KeyBinding.all, KeyBinding.mouseHelp)
-        case .chooser: (KeyBinding.chooser, KeyBinding.chooserMouseHelp)
-        case .editor: (KeyBinding.editor, KeyBinding.editorMouseHelp)
+        let table: [KeyHelp]
+        let mouse: [(label: String, summary: String)]
+        switch page {
+        case .game where win != nil: (table, mouse) = (KeyTables.win.help, KeyTables.winMouseHelp)
+        case .game: (table, mouse) = (KeyTables.game.help, KeyTables.mouseHelp)
+        case .chooser: (table, mouse) = (KeyTables.chooser.help, KeyTables.chooserMouseHelp)
+        case .editor: (table, mouse) = (KeyTables.editor.help, KeyTables.editorMouseHelp)
         }
         let ascii = options.ascii
         let rows = table.map { ($0.label(ascii: ascii), $0.summary) } + mouse.map { ($0.label, $0.summary) }
@@ -161,7 +164,7 @@ extension EmojiMemoryGameView {
         }
         var lines = ["Keys"] + table.map { row($0.label(ascii: ascii), $0.summary) }
         lines += ["Mouse"] + mouse.map { row($0.label, $0.summary) }
-        lines.append(KeyBinding.footer(KeyBinding.overlay, ascii: ascii).joined(separator: "   "))
+        lines.append(KeyTables.footer(KeyTables.overlay, ascii: ascii).joined(separator: "   "))
         drawBox(lines, on: &canvas, palette: palette)
     }
 

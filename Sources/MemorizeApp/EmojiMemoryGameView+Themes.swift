@@ -132,14 +132,15 @@ extension EmojiMemoryGameView {
 
     func handleChooser(_ key: Key) {
         if chooser.pendingDelete != nil {
-            switch KeyBinding.command(for: key, in: KeyBinding.confirmation) {
+            let answer: ConfirmationCommand? = KeyTables.confirmation.command(for: key)
+            switch answer {
             case .confirm: confirmDelete()
             case .quit: quit()
-            default: cancelDelete()   // any other key keeps the theme
+            case .cancel, nil: cancelDelete()   // any other key keeps the theme
             }
             return
         }
-        guard let command = KeyBinding.command(for: key, in: KeyBinding.chooser) else { return }
+        guard let command: ChooserCommand = KeyTables.chooser.command(for: key) else { return }
         chooser.message = nil
         switch command {
         case .moveSelection(let delta): chooser.move(by: delta)
@@ -149,15 +150,14 @@ extension EmojiMemoryGameView {
         case .copySelected: copySelected()
         case .deleteSelected: deleteSelected()
         case .help: overlay = .help
-        case .closeOverlay: page = .game
+        case .back: page = .game
         case .quit: quit()
-        default: break
         }
     }
 
     func handleEditor(_ key: Key) {
         guard let current = editor else { return }
-        guard let command = KeyBinding.command(for: key, in: KeyBinding.editor) else {
+        guard let command: EditorCommand = KeyTables.editor.command(for: key) else {
             if case .character(let character) = key { editor?.type(character) }
             return
         }
@@ -171,7 +171,6 @@ extension EmojiMemoryGameView {
         case .removeEmoji: editor?.removePickedEmoji()
         case .cancel: cancelEditor()
         case .quit: quit()
-        default: break
         }
     }
 

@@ -1,39 +1,83 @@
 import TerminalUI
 
-/// Everything a player can ask for, whatever key or click asked. Each screen reads its own table
-/// below, so one key can mean different things on different screens (`e` edits in the chooser
-/// and types an "e" in the editor).
-enum Command: Equatable {
-    // The game and its win screen
+// Each page has its own commands, so its input handler switches over exactly what it can be asked
+// (exhaustively: a new command cannot be forgotten), and one key can mean different things on
+// different pages (`e` edits in the chooser and types an "e" in the editor).
+
+/// The game page (lecture 8's EmojiMemoryGameView) and the win screen over it.
+enum GameCommand: Equatable {
     case moveFocus(dx: Int, dy: Int)
-    case chooseFocused, deal, shuffle, restart, newGame, themes, help, closeOverlay, quit
-    // The theme chooser
-    case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected
-    // A yes/no question
-    case confirm, cancel
-    // The theme editor (anything not in its table is typed into the focused field)
-    case nextField, previousField, adjust(Int), submit, save, deleteBackward, removeEmoji
+    case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit
+    /// Esc with nothing open: listed in the help, does nothing.
+    case dismiss
 }
 
-/// One row of a key table: the keys, what they do, and a short hint for the screen's footer.
-/// The input handlers and the help both read these tables, so they cannot drift.
-struct KeyBinding {
+/// The theme chooser (assignment 6's theme list).
+enum ChooserCommand: Equatable {
+    case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
+}
+
+/// A yes/no question (deleting a theme); any other key says no.
+enum ConfirmationCommand: Equatable { case confirm, cancel, quit }
+
+/// The help overlay.
+enum OverlayCommand: Equatable { case close, quit }
+
+/// The theme editor; keys not in its table are typed into the focused field.
+enum EditorCommand: Equatable {
+    case nextField, previousField, adjust(Int), submit, save, deleteBackward, removeEmoji, cancel, quit
+}
+
+/// What the help and the footers show of a binding, whatever page it belongs to.
+struct KeyHelp {
     let keys: [Key]
-    let command: Command
     let summary: String
     /// A word or two for the footer line; nil keeps the binding out of the footer.
-    var hint: String?
-
-    init(_ keys: [Key], _ command: Command, _ summary: String, hint: String? = nil) {
-        self.keys = keys; self.command = command; self.summary = summary; self.hint = hint
-    }
+    let hint: String?
 
     /// The keys as the help shows them, e.g. "← h" (or "left h" under `--ascii`).
     func label(ascii: Bool = false) -> String { keys.map { $0.helpName(ascii: ascii) }.joined(separator: " ") }
     var label: String { label() }
+}
 
+/// One row of a page's key table: the keys, the command, and its help. The input handlers and
+/// the help both read these tables, so they cannot drift.
+struct KeyBinding<Command: Equatable> {
+    let command: Command
+    let help: KeyHelp
+
+    init(_ keys: [Key], _ command: Command, _ summary: String, hint: String? = nil) {
+        self.command = command
+        help = KeyHelp(keys: keys, summary: summary, hint: hint)
+    }
+
+    var keys: [Key] { help.keys }
+    var summary: String { help.summary }
+    var hint: String? { help.hint }
+    func label(ascii: Bool = false) -> String { help.label(ascii: ascii) }
+    var label: String { help.label }
+}
+
+extension Array {
+    /// The command `key` stands for in this table, if any.
+    func command<Command>(for key: Key) -> Command? where Element == KeyBinding<Command> {
+        first { $0.keys.contains(key) }?.command
+    }
+}
+
+extension Array where Element: KeyBindingRow {
+    /// The table as help rows (the help overlay lists any page's table).
+    var help: [KeyHelp] { map(\.keyHelp) }
+}
+
+/// Lets a table of any page's bindings be read as help rows.
+protocol KeyBindingRow { var keyHelp: KeyHelp { get } }
+extension KeyBinding: KeyBindingRow { var keyHelp: KeyHelp { help } }
+
+/// Every page's key table.
+enum KeyTables {
     /// The game screen (lecture 8's EmojiMemoryGameView).
-    static let all: [KeyBinding] = [
+    static let game: [KeyBinding<GameCommand>] = [
         KeyBinding([.left, .character("h")], .moveFocus(dx: -1, dy: 0), "focus the card to the left"),
         KeyBinding([.right, .character("l")], .moveFocus(dx: 1, dy: 0), "focus the card to the right"),
         KeyBinding([.up, .character("k")], .moveFocus(dx: 0, dy: -1), "focus the card above"),
@@ -45,12 +89,12 @@ struct KeyBinding {
         KeyBinding([.character("n")], .newGame, "new game with a random theme"),
         KeyBinding([.character("t")], .themes, "choose a theme (add, edit, copy, delete)"),
         KeyBinding([.character("?")], .help, "this help"),
-        KeyBinding([.escape], .closeOverlay, "close an overlay"),
+        KeyBinding([.escape], .dismiss, "close an overlay"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
     ]
 
     /// The win screen, shown over the finished game.
-    static let win: [KeyBinding] = [
+    static let win: [KeyBinding<GameCommand>] = [
         KeyBinding([.character("n")], .newGame, "new game with a random theme", hint: "new game"),
         KeyBinding([.character("r")], .restart, "replay this theme", hint: "replay"),
         KeyBinding([.character("t")], .themes, "choose a theme", hint: "themes"),
@@ -59,7 +103,7 @@ struct KeyBinding {
     ]
 
     /// The theme chooser (assignment 6's theme list).
-    static let chooser: [KeyBinding] = [
+    static let chooser: [KeyBinding<ChooserCommand>] = [
         KeyBinding([.up, .character("k")], .moveSelection(-1), "pick the theme above"),
         KeyBinding([.down, .character("j")], .moveSelection(1), "pick the theme below"),
         KeyBinding([.enter, .character(" ")], .playSelected, "play the picked theme", hint: "play"),
@@ -68,25 +112,25 @@ struct KeyBinding {
         KeyBinding([.character("c")], .copySelected, "copy the picked theme into a new one", hint: "copy"),
         KeyBinding([.character("x")], .deleteSelected, "delete the picked theme (your own; asks first)", hint: "delete"),
         KeyBinding([.character("?")], .help, "this help", hint: "help"),
-        KeyBinding([.escape], .closeOverlay, "back to the game, as it was", hint: "back"),
+        KeyBinding([.escape], .back, "back to the game, as it was", hint: "back"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
     ]
 
     /// While the help is open.
-    static let overlay: [KeyBinding] = [
-        KeyBinding([.escape, .character("?")], .closeOverlay, "close this help", hint: "close"),
+    static let overlay: [KeyBinding<OverlayCommand>] = [
+        KeyBinding([.escape, .character("?")], .close, "close this help", hint: "close"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
     ]
 
     /// A yes/no question (deleting a theme); any other key says no.
-    static let confirmation: [KeyBinding] = [
+    static let confirmation: [KeyBinding<ConfirmationCommand>] = [
         KeyBinding([.character("y")], .confirm, "yes", hint: "yes"),
         KeyBinding([.character("n"), .escape], .cancel, "no", hint: "no"),
         KeyBinding([.control("c")], .quit, "quit"),
     ]
 
     /// The theme editor. Keys not listed here are typed into the focused field.
-    static let editor: [KeyBinding] = [
+    static let editor: [KeyBinding<EditorCommand>] = [
         KeyBinding([.tab, .down], .nextField, "next field", hint: "next field"),
         KeyBinding([.backTab, .up], .previousField, "previous field", hint: "previous"),
         KeyBinding([.left], .adjust(-1), "pick an emoji, fewer pairs, previous colour", hint: "change"),
@@ -115,12 +159,12 @@ struct KeyBinding {
         ("click field", "go to it (an emoji or colour: pick it)"),
     ]
 
-    static func command(for key: Key, in table: [KeyBinding]) -> Command? {
-        table.first { $0.keys.contains(key) }?.command
+    /// "enter play   e edit ...": the footer of a screen, from the same table its input uses.
+    static func footer<Command>(_ table: [KeyBinding<Command>], ascii: Bool) -> [String] {
+        footer(table.help, ascii: ascii)
     }
 
-    /// "enter play   e edit ...": the footer of a screen, from the same table its input uses.
-    static func footer(_ table: [KeyBinding], ascii: Bool) -> [String] {
+    static func footer(_ table: [KeyHelp], ascii: Bool) -> [String] {
         // Bindings sharing a hint (← and →) read better as one item: "← → change".
         var items: [(keys: [String], hint: String)] = []
         for binding in table {

@@ -59,8 +59,8 @@ struct ThemeChooserView {
             let lines = TextWrap.lines(message.asciiOnly(ascii), width: size.width - 2).prefix(2)
             for (i, line) in lines.enumerated() { canvas.put(" " + line, x: 0, y: size.height - 1 - lines.count + i, style: style) }
         }
-        let table = chooser.pendingDelete != nil ? KeyBinding.confirmation : KeyBinding.chooser
-        canvas.put(" " + KeyBinding.footer(table, ascii: ascii).joined(separator: "   "), x: 0, y: size.height - 1, style: palette.faint)
+        let table = chooser.pendingDelete != nil ? KeyTables.confirmation.help : KeyTables.chooser.help
+        canvas.put(" " + KeyTables.footer(table, ascii: ascii).joined(separator: "   "), x: 0, y: size.height - 1, style: palette.faint)
     }
 
     private func drawRow(_ row: ThemeChooser.Row, selected: Bool, y: Int, on canvas: inout Canvas, palette: Palette) {

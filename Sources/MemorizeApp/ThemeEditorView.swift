@@ -81,7 +81,7 @@ struct ThemeEditorView {
         drawColor(layout, on: &canvas, palette: palette)
 
         // The editor's keys are always on screen: `?` is something one may type here.
-        let footer = wrap(KeyBinding.footer(KeyBinding.editor, ascii: ascii), width: size.width - 2).prefix(3)
+        let footer = wrap(KeyTables.footer(KeyTables.editor, ascii: ascii), width: size.width - 2).prefix(3)
         for (i, line) in footer.enumerated() {
             canvas.put(" " + line, x: 0, y: size.height - footer.count + i, style: palette.faint)
         }

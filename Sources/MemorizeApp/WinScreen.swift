@@ -30,7 +30,7 @@ struct WinScreen: Equatable {
         }
         if let warning { lines.append(warning.asciiOnly(ascii)) }
         lines.append("")
-        lines.append(KeyBinding.footer(KeyBinding.win, ascii: ascii).joined(separator: "   "))
+        lines.append(KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   "))
         return lines
     }
 

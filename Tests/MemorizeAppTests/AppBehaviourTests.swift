@@ -81,7 +81,7 @@ import TerminalUI
     @Test func helpOverlayListsEveryBinding() throws {
         let out = try run("key ?\nsnapshot help\nkey esc\nsnapshot closed\n")
         let help = out.components(separatedBy: "--- snapshot closed")[0]
-        for binding in KeyBinding.all { #expect(help.contains(binding.summary), "\(binding.summary)") }
+        for binding in KeyTables.game { #expect(help.contains(binding.summary), "\(binding.summary)") }
         #expect(!out.components(separatedBy: "--- snapshot closed")[1].contains("Keys"))
     }
 }

@@ -181,7 +181,7 @@ import TerminalUI
     static let keyNames: [String] = {
         var names = ["up", "down", "left", "right", "enter", "space", "esc", "tab", "backtab", "backspace",
                      "delete", "home", "end", "pageup", "pagedown"]
-        for binding in KeyBinding.all {
+        for binding in KeyTables.game {
             for key in binding.keys where key != .character("q") && key != .control("c") {
                 if case .character(let c) = key, c != " " { names.append(String(c)) }
             }
