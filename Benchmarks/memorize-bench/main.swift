@@ -1,4 +1,5 @@
 import Glibc
+import TerminalUI
 
 // memorize-bench: measures the release build of memorize-tui as players feel it (issue 5) and
 // prints one `name: value unit (target …) ok/MISS` line per figure. It reports; it never fails
@@ -7,13 +8,12 @@ import Glibc
 // Options: --binary PATH (default: the memorize-tui next to this executable);
 //          --only headless|live|startup (repeatable) to run some parts only.
 
-setvbuf(stdout, nil, _IOLBF, 0)   // lines appear as they are measured
 let arguments = CommandLine.arguments
 let only = Set(arguments.indices.filter { arguments[$0] == "--only" && $0 + 1 < arguments.count }.map { arguments[$0 + 1] })
 func wanted(_ part: String) -> Bool { only.isEmpty || only.contains(part) }
 
 guard let binary = BenchEnvironment.locate(arguments: arguments), let environment = BenchEnvironment(binary: binary) else {
-    fputs("memorize-bench: no memorize-tui release binary; build it first: swift build -c release --static-swift-stdlib --scratch-path .build-bench (or pass --binary PATH)\n", stderr)
+    try? StandardStream.error.write("memorize-bench: no memorize-tui release binary; build it first: swift build -c release --static-swift-stdlib --scratch-path .build-bench (or pass --binary PATH)\n")
     exit(2)
 }
 

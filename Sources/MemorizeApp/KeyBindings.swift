@@ -5,7 +5,7 @@ import TerminalUI
 // different pages (`e` edits in the chooser and types an "e" in the editor).
 
 /// The game page (lecture 8's EmojiMemoryGameView) and the win screen over it.
-enum GameCommand: Equatable {
+enum GameCommand: Equatable, Sendable {
     case moveFocus(dx: Int, dy: Int)
     case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit
     /// Esc with nothing open: listed in the help, does nothing.
@@ -13,23 +13,23 @@ enum GameCommand: Equatable {
 }
 
 /// The theme chooser (assignment 6's theme list).
-enum ChooserCommand: Equatable {
+enum ChooserCommand: Equatable, Sendable {
     case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
 }
 
 /// A yes/no question (deleting a theme); any other key says no.
-enum ConfirmationCommand: Equatable { case confirm, cancel, quit }
+enum ConfirmationCommand: Equatable, Sendable { case confirm, cancel, quit }
 
 /// The help overlay.
-enum OverlayCommand: Equatable { case close, quit }
+enum OverlayCommand: Equatable, Sendable { case close, quit }
 
 /// The theme editor; keys not in its table are typed into the focused field.
-enum EditorCommand: Equatable {
+enum EditorCommand: Equatable, Sendable {
     case nextField, previousField, adjust(Int), submit, save, deleteBackward, removeEmoji, cancel, quit
 }
 
 /// What the help and the footers show of a binding, whatever page it belongs to.
-struct KeyHelp {
+struct KeyHelp: Sendable {
     let keys: [Key]
     let summary: String
     /// A word or two for the footer line; nil keeps the binding out of the footer.
@@ -42,7 +42,7 @@ struct KeyHelp {
 
 /// One row of a page's key table: the keys, the command, and its help. The input handlers and
 /// the help both read these tables, so they cannot drift.
-struct KeyBinding<Command: Equatable> {
+struct KeyBinding<Command: Equatable & Sendable>: Sendable {
     let command: Command
     let help: KeyHelp
 

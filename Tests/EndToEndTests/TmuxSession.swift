@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MemorizeTestSupport
 import TerminalUI
 
@@ -25,12 +26,13 @@ final class TmuxSession {
         }
     }
 
-    private static let counterLock = NSLock()
-    private static var counter = 0
+    private static let counter = Mutex(0)
     static func nextSocketName() -> String {
-        counterLock.lock(); defer { counterLock.unlock() }
-        counter += 1
-        return "memorize-e2e-\(getpid())-\(counter)"
+        let number = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        return "memorize-e2e-\(getpid())-\(number)"
     }
 
     static let tmuxPath: String = {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,13 +39,14 @@ public enum ProcessRunner {
         return env
     }
 
-    private static let counterLock = NSLock()
-    private static var counter = 0
+    private static let counter = Mutex(0)
     private static func nextOutputBase() -> String {
-        counterLock.lock(); defer { counterLock.unlock() }
-        counter += 1
+        let number = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
         return FileManager.default.temporaryDirectory
-            .appendingPathComponent("memorize-e2e-run-\(getpid())-\(counter)").path
+            .appendingPathComponent("memorize-e2e-run-\(getpid())-\(number)").path
     }
 
     /// Where the child's stdout goes: captured (the default), a file such as /dev/full, or nowhere

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import MemorizeTestSupport
 @testable import TerminalUI
@@ -92,16 +93,16 @@ func shellQuoted(_ word: String) -> String { shellQuote(word) }
 final class RecordTmux {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    private static let lock = NSLock()
-    private static var counter = 0
+    private static let counter = Mutex(0)
     let socket: String
     private var closed = false
 
     init(size: Size, command: String) throws {
-        Self.lock.lock()
-        Self.counter += 1
-        socket = "memorize-record-\(getpid())-\(Self.counter)"
-        Self.lock.unlock()
+        let number = Self.counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        socket = "memorize-record-\(getpid())-\(number)"
         try tmux(["new-session", "-d", "-s", "S", "-x", "\(size.width)", "-y", "\(size.height)", "-e", "LANG=C.UTF-8", command])
     }
 

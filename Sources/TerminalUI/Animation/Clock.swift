@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +7,7 @@ import Darwin
 
 /// The one source of time. The app's model clock, the Animator and the RunLoop all read it,
 /// so tests and headless key scripts can drive a whole session on virtual time.
-public protocol Clock: AnyObject {
+public protocol Clock: AnyObject, Sendable {
     /// Seconds on a monotonic timeline (the origin is arbitrary).
     var now: Double { get }
 }
@@ -20,21 +21,29 @@ public protocol PausableClock: Clock {
 
 /// Real time: CLOCK_MONOTONIC, immune to wall-clock changes, less the time spent paused.
 public final class SystemClock: PausableClock {
-    private var pausedAt: Double?
-    private var pausedTotal = 0.0
+    private struct Pauses {
+        var pausedAt: Double?
+        var pausedTotal = 0.0
+    }
+    /// Sendable by a lock: the model's bonus clock may be read from any thread.
+    private let pauses = Mutex(Pauses())
 
     public init() {}
 
-    public var now: Double { (pausedAt ?? monotonicNow()) - pausedTotal }
+    public var now: Double {
+        pauses.withLock { ($0.pausedAt ?? monotonicNow()) - $0.pausedTotal }
+    }
 
     public func pause() {
-        if pausedAt == nil { pausedAt = monotonicNow() }
+        pauses.withLock { if $0.pausedAt == nil { $0.pausedAt = monotonicNow() } }
     }
 
     public func resume() {
-        guard let pausedAt else { return }
-        pausedTotal += monotonicNow() - pausedAt
-        self.pausedAt = nil
+        pauses.withLock {
+            guard let pausedAt = $0.pausedAt else { return }
+            $0.pausedTotal += monotonicNow() - pausedAt
+            $0.pausedAt = nil
+        }
     }
 }
 
@@ -47,8 +56,9 @@ func monotonicNow() -> Double {
 
 /// Time that moves only when told to: headless runs and tests.
 public final class VirtualClock: Clock {
-    public private(set) var now: Double
-    public init(start: Double = 0) { now = start }
-    public func advance(by seconds: Double) { now += max(0, seconds) }
-    public func advance(to time: Double) { now = max(now, time) }
+    private let time: Mutex<Double>
+    public init(start: Double = 0) { time = Mutex(start) }
+    public var now: Double { time.withLock { $0 } }
+    public func advance(by seconds: Double) { time.withLock { $0 += max(0, seconds) } }
+    public func advance(to target: Double) { time.withLock { $0 = max($0, target) } }
 }

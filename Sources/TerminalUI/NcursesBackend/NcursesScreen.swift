@@ -1,4 +1,5 @@
 import CNcurses
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,7 +17,12 @@ import Darwin
 /// NcursesCellText, TerminalKeys and TerminalMouseReport.
 public final class NcursesScreen: Screen {
     /// The live screen, for the atexit hook. Weak: a screen that is gone has restored itself.
-    private static weak var active: NcursesScreen?
+    /// Behind a lock: the atexit hook may run on whichever thread calls exit().
+    private static let active = Mutex(WeakScreen())
+    private struct WeakScreen: @unchecked Sendable {
+        // Unchecked: only read and written under `active`'s lock.
+        weak var screen: NcursesScreen?
+    }
 
     public let colorMode: ColorMode
     let terminal: Terminal
@@ -64,25 +70,24 @@ public final class NcursesScreen: Screen {
             stdinIsTTY: isatty(terminal.inputFD) == 1, stdoutIsTTY: isatty(terminal.outputFD) == 1, term: term,
             lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale,
             size: Self.windowSize(of: terminal.outputFD))
-        if Self.active != nil { throw TerminalEnvironmentError(.alreadyActive) }
+        if Self.active.withLock({ $0.screen }) != nil { throw TerminalEnvironmentError(.alreadyActive) }
 
+        // ncurses gets streams of its own on duplicates of the descriptors (never the C library's
+        // shared stdout/stdin globals): its buffer is its own, and nothing else writes through it.
         let files: (output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>)
-        if terminal.inputFD == STDIN_FILENO, terminal.outputFD == STDOUT_FILENO {
-            files = (stdout, stdin)
-        } else {
-            guard let output = fdopen(dup(terminal.outputFD), "w") else { throw TerminalEnvironmentError(.startFailed(term ?? "")) }
-            guard let input = fdopen(dup(terminal.inputFD), "r") else {
-                fclose(output)
-                throw TerminalEnvironmentError(.startFailed(term ?? ""))
-            }
-            files = (output, input)
+        guard let output = fdopen(dup(terminal.outputFD), "w") else { throw TerminalEnvironmentError(.startFailed(term ?? "")) }
+        guard let input = fdopen(dup(terminal.inputFD), "r") else {
+            fclose(output)
+            throw TerminalEnvironmentError(.startFailed(term ?? ""))
         }
+        files = (output, input)
         if terminal.guardsProcess { TerminalGuard.saveTerminalModes(fd: terminal.inputFD) }
         TerminalGuard.installScreenHandlers(terminating: terminal.guardsProcess)
         // newterm, not initscr: initscr prints and exits on its own when something is wrong.
         guard let screen = newterm(term, files.output, files.input) else {
             if terminal.guardsProcess { TerminalGuard.uninstallAll() } else { TerminalGuard.uninstallScreenHandlers() }
-            if files.output != stdout { fclose(files.output); fclose(files.input) }
+            fclose(files.output)
+            fclose(files.input)
             throw TerminalEnvironmentError(.startFailed(term ?? ""))
         }
         self.screen = screen
@@ -90,7 +95,7 @@ public final class NcursesScreen: Screen {
         set_term(screen)
         Self.leaveInitialState()                // one write(2) per frame, not one per cursor move
         isActive = true
-        Self.active = self
+        Self.active.withLock { $0.screen = self }
         if terminal.guardsProcess {
             TerminalGuard.armCrashRestore(outputFD: terminal.outputFD)
             TerminalGuard.divertStderr()
@@ -167,7 +172,7 @@ public final class NcursesScreen: Screen {
     var ncursesScreen: OpaquePointer? { isActive ? screen : nil }
 
     /// The active screen's SCREEN, if a live terminal is up.
-    static var activeNcursesScreen: OpaquePointer? { active?.ncursesScreen }
+    static var activeNcursesScreen: OpaquePointer? { active.withLock { $0.screen }?.ncursesScreen }
 
     /// Ctrl-Z or SIGTSTP: gives the terminal back as restore() does, stops the process as the
     /// shell's suspend would, and on `fg` takes the terminal again; the next present() repaints
@@ -202,12 +207,12 @@ public final class NcursesScreen: Screen {
         } else {
             TerminalGuard.uninstallScreenHandlers()
         }
-        if Self.active === self { Self.active = nil }
+        Self.active.withLock { if $0.screen === self { $0.screen = nil } }
         if let screen {
             delscreen(screen)
             self.screen = nil
         }
-        if let files, files.output != stdout {
+        if let files {
             fclose(files.output)
             fclose(files.input)
         }
@@ -216,6 +221,6 @@ public final class NcursesScreen: Screen {
 
     /// The atexit hook: a program that exits without restore() still gets its terminal back.
     static func restoreActiveScreen() {
-        active?.restore()
+        active.withLock { $0.screen }?.restore()
     }
 }

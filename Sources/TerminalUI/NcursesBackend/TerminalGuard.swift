@@ -78,7 +78,7 @@ enum TerminalGuard {
         rearm(outputFD: outputFD)
         for signal in crashSignals { _ = tg_install(signal, TG_CRASH) }
         for signal in fatalSignals { _ = tg_install(signal, TG_FATAL) }
-        registerAtExitOnce()
+        _ = atExitRegistration
     }
 
     /// Arms the emergency restore again (after a suspend, which disarms it).
@@ -155,12 +155,9 @@ enum TerminalGuard {
         return restoreBytes()
     }
 
-    private static var atExitRegistered = false
-
     /// A plain `exit()` without restore() still gives the terminal back (endwin, not just bytes).
-    private static func registerAtExitOnce() {
-        guard !atExitRegistered else { return }
-        atExitRegistered = true
+    /// A lazy static: initialised exactly once, whichever thread gets there first.
+    private static let atExitRegistration: Void = {
         atexit { NcursesScreen.restoreActiveScreen() }
-    }
+    }()
 }
