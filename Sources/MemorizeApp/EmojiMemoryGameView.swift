@@ -22,14 +22,18 @@ final class EmojiMemoryGameView: StatefulView {
     let scores: ScoreRecording
     let userThemes: UserThemeStoring
 
+    /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it asks for
+    /// new animation targets (stateWillChange), as a model change does.
     @State private(set) var dealt = Set<Int>()
-    @State var focusIndex = 0
-    @State var overlay: Overlay?
-    @State var page = Page.game
-    @State var chooser = ThemeChooser(builtIn: [], user: [], selecting: nil)
-    @State var editor: ThemeEditor?
+    // Where the player is and what is open: drawn, but never a target of the Animator, so a
+    // change (a focus move) costs a frame and no re-targeting of every card.
+    var focusIndex = 0
+    var overlay: Overlay?
+    var page = Page.game
+    var chooser = ThemeChooser(builtIn: [], user: [], selecting: nil)
+    var editor: ThemeEditor?
     /// Set once per finished game, when it is recorded in the score book.
-    @State var win: WinScreen?
+    var win: WinScreen?
     private(set) var size: Size
     private(set) var layout: GameLayout
     private(set) var exitCode: Int32?
@@ -38,6 +42,8 @@ final class EmojiMemoryGameView: StatefulView {
     private var piesRunning = Set<Int>()
     private var knownCardIDs = Set<Int>()
     private var needsTargetUpdate = true
+    /// How often the Animator was given new targets (tests: one route, one update per change).
+    private(set) var targetUpdateCount = 0
     private var subscription: Cancellable?
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
@@ -169,6 +175,7 @@ final class EmojiMemoryGameView: StatefulView {
     /// Tells the Animator where every card should be now (the model's truth, laid out).
     func updateTargets(animation: Animation?) {
         needsTargetUpdate = false
+        targetUpdateCount += 1
         let cards = game.cards
         let ids = Set(cards.map(\.id))
         for gone in knownCardIDs.subtracting(ids) {
