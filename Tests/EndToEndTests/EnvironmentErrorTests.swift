@@ -6,12 +6,7 @@ import MemorizeTestSupport
 extension EndToEndTests {
     @Suite("Environment errors")
     struct EnvironmentErrors {
-        var environment: [String: String] {
-            var env = ProcessRunner.baseEnvironment
-            env["TERM"] = "xterm-256color"
-            env["LANG"] = "C.UTF-8"
-            return env
-        }
+        var environment: [String: String] { ProcessRunner.utf8Environment }
 
         @Test("stdin not a tty: exit 2, one line on stderr about the terminal, nothing on stdout")
         func stdinNotATerminal() throws {
@@ -57,11 +52,7 @@ extension EndToEndTests {
     /// Numbers a user can set are bounded the same way everywhere, with a clear message.
     @Suite("Bounds")
     struct Bounds {
-        var environment: [String: String] {
-            var env = ProcessRunner.baseEnvironment
-            env["LANG"] = "C.UTF-8"
-            return env
-        }
+        var environment: [String: String] { ProcessRunner.utf8Environment }
 
         @Test("bad --fps, --seed and --size: exit 2 and a line naming the flag and the value", arguments: [
             (["--fps", "-5"], "--fps must be between 1 and 120, not -5"),

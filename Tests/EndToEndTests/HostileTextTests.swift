@@ -38,9 +38,7 @@ extension EndToEndTests {
         }
 
         func environment(config: String? = nil) -> [String: String] {
-            var env = ProcessRunner.baseEnvironment
-            env["LANG"] = "C.UTF-8"
-            env["TERM"] = "xterm-256color"
+            var env = ProcessRunner.utf8Environment
             if let config { env["XDG_CONFIG_HOME"] = config }
             return env
         }

@@ -7,12 +7,7 @@ import Testing
 extension EndToEndTests {
     @Suite("Write failures")
     struct WriteFailures {
-        var environment: [String: String] {
-            var env = ProcessRunner.baseEnvironment
-            env["LANG"] = "C.UTF-8"
-            env["TERM"] = "xterm-256color"
-            return env
-        }
+        var environment: [String: String] { ProcessRunner.utf8Environment }
 
         static func headlessScript() throws -> String {
             let path = NSTemporaryDirectory() + "write-failure-\(getpid())-\(UUID().uuidString).keys"

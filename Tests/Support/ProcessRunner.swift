@@ -39,6 +39,15 @@ public enum ProcessRunner {
         return env
     }
 
+    /// The base environment with a UTF-8 locale and a known TERM, as the end-to-end tests run
+    /// the binary outside tmux.
+    public static var utf8Environment: [String: String] {
+        var env = baseEnvironment
+        env["LANG"] = "C.UTF-8"
+        env["TERM"] = "xterm-256color"
+        return env
+    }
+
     private static let counter = Mutex(0)
     private static func nextOutputBase() -> String {
         let number = counter.withLock { value -> Int in

@@ -22,8 +22,8 @@ enum TerminalKeys {
         }
     }
 
-    /// `ESC O x` (SS3): the cursor keys in keypad-transmit mode, keypad Enter, Home and End.
-    static func key(forSS3 final: UInt8) -> Key? {
+    /// The final letter both cursor-key modes share: A B C D arrows, H Home, F End.
+    private static func cursorKey(_ final: UInt8) -> Key? {
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
@@ -31,22 +31,22 @@ enum TerminalKeys {
         case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
-        case UInt8(ascii: "M"): return .enter
-        default: return nil                  // F1–F4 (P–S) and the keypad: no meaning here
+        default: return nil
         }
+    }
+
+    /// `ESC O x` (SS3): the cursor keys in keypad-transmit mode, keypad Enter, Home and End.
+    static func key(forSS3 final: UInt8) -> Key? {
+        if let key = cursorKey(final) { return key }
+        return final == UInt8(ascii: "M") ? .enter : nil   // F1–F4 (P–S) and the keypad: no meaning here
     }
 
     /// `ESC [ parameters final` (CSI). nil for sequences an app has no use for (F-keys, focus
     /// reports, bracketed-paste markers…): they are skipped whole.
     static func key<Parameters: Collection>(forCSI parameters: Parameters, final: UInt8) -> Key?
     where Parameters.Element == UInt8 {
+        if let key = cursorKey(final) { return key }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
         case UInt8(ascii: "~"):
             switch firstNumber(parameters) {
