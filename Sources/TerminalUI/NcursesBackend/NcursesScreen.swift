@@ -65,7 +65,7 @@ public final class NcursesScreen: Screen {
         self.colorMode = colorMode
         self.terminal = terminal
         // Everything that can fail without touching the terminal comes first.
-        let term = terminal.term ?? getenv("TERM").map { String(cString: $0) }
+        let term = terminal.term ?? TerminalEnvironment.variable("TERM")
         try TerminalEnvironment.check(
             stdinIsTTY: isatty(terminal.inputFD) == 1, stdoutIsTTY: isatty(terminal.outputFD) == 1, term: term,
             lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale,

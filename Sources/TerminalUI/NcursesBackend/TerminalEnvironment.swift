@@ -64,6 +64,9 @@ public struct TerminalEnvironmentError: ProgramError, Hashable, Sendable {
 
 /// Checks that run before anything is written to the terminal, so a failure leaves it untouched.
 public enum TerminalEnvironment {
+    /// One environment variable of this process (the toolkit's one way to read them).
+    static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
     /// What setupterm said about a terminal name.
     enum TermLookup: Equatable { case usable, unknown, noDatabase, noCursorAddressing }
 
@@ -118,7 +121,7 @@ public enum TerminalEnvironment {
         let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "unknown"
         guard !adopted else { return (codeset, nil) }
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty {
+            if let value = variable(name), !value.isEmpty {
                 return (codeset, "\(name)=\(value)")
             }
         }

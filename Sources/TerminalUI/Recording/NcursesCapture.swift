@@ -195,7 +195,7 @@ final class NcursesCapture {
 
     /// An unlinked temp file in $TMPDIR (or /tmp), open for reading and writing.
     private static func makeTempFile() -> UnsafeMutablePointer<FILE>? {
-        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        var directory = TerminalEnvironment.variable("TMPDIR") ?? ""
         if directory.isEmpty { directory = "/tmp" }
         var template = Array((directory + "/terminal-recording-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
