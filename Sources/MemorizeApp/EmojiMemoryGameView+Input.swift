@@ -1,51 +1,23 @@
 import TerminalUI
 
-/// Input → intents. Keys go through the key table of the screen showing (KeyBindings.swift);
-/// clicks hit-test what is drawn.
+/// Input → intents on the game page. Keys go through its key table (or the win screen's,
+/// KeyBindings.swift); clicks hit-test what is drawn. What leaves the page (themes, help) is a
+/// request to the router.
 extension EmojiMemoryGameView {
-    func handle(_ event: Event) {
-        switch event {
-        case .key(let key):
-            if overlay != nil {
-                let command: OverlayCommand? = KeyTables.overlay.command(for: key)
-                switch command {
-                case .close: overlay = nil
-                case .quit: quit()
-                case nil: break                     // other keys wait for the help to close
-                }
-                return
-            }
-            switch page {
-            case .game:
-                let table = win != nil ? KeyTables.win : KeyTables.game
-                if let command: GameCommand = table.command(for: key) { perform(command) }
-            case .chooser: handleChooser(key)
-            case .editor: handleEditor(key)
-            }
-        case .mouse(let mouse):
-            // A press acts at once; the release that follows it must not act twice.
-            guard mouse.button == .left, mouse.kind != .release else { return }
-            if overlay != nil {
-                overlay = nil
-                return
-            }
-            switch page {
-            case .game: click(at: mouse.position)
-            case .chooser: clickChooser(at: mouse.position)
-            case .editor: clickEditor(at: mouse.position)
-            }
-        case .resize(let newSize):
-            resize(to: newSize)
-        case .terminate:
-            quit()
-        case .suspend:
-            break                           // the run loop's: it stops the process and the clock
-        }
+    func handle(key: Key) -> PageRequest {
+        let table = win != nil ? KeyTables.win : KeyTables.game
+        guard let command: GameCommand = table.command(for: key) else { return .none }
+        return perform(command)
+    }
+
+    func handle(click point: Point) {
+        click(at: point)
     }
 
     /// The game page's commands (its own table, or the win screen's).
-    func perform(_ command: GameCommand) {
-        guard !layout.isTooSmall || command == .quit else { return }
+    @discardableResult
+    func perform(_ command: GameCommand) -> PageRequest {
+        guard !layout.isTooSmall || command == .quit else { return .none }
         switch command {
         case .moveFocus(let dx, let dy): moveFocus(dx: dx, dy: dy)
         case .chooseFocused: chooseFocused()
@@ -53,11 +25,12 @@ extension EmojiMemoryGameView {
         case .shuffle: shuffle()
         case .restart: restart()
         case .newGame: newGame()
-        case .themes: showChooser()
-        case .help: overlay = .help
-        case .quit: quit()
+        case .themes: return .showChooser(message: nil, select: nil)
+        case .help: return .help
+        case .quit: return .quit
         case .dismiss: break                      // nothing is open on the game page itself
         }
+        return .none
     }
 
     private func chooseFocused() {

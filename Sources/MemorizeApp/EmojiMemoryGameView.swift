@@ -2,17 +2,14 @@ import Memorize
 import MemorizeStore
 import TerminalUI
 
-/// The game's view (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
-/// which cards have been `dealt`, the keyboard focus, open overlays, which screen shows (the game,
-/// the theme chooser or editor of assignment 6) — plus the intents it sends to the view model,
-/// each wrapped in `withAnimation` as the lecture does.
+/// The game page (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
+/// which cards have been `dealt`, the keyboard focus, the win screen — plus the intents it sends
+/// to the view model, each wrapped in `withAnimation` as the lecture does. Other pages (the theme
+/// chooser and editor) and the help are the router's (Pages/AppRouter.swift).
 ///
 /// Model and UI state change instantly. `updateTargets(animation:)` then tells the Animator where
 /// every card should be; the presented values travel there (see Rendering).
 final class EmojiMemoryGameView: StatefulView {
-    enum Overlay: Equatable { case help }
-    /// The full-screen pages. Leaving the game for the chooser keeps it exactly as it was.
-    enum Page: Equatable { case game, chooser, editor }
 
     let game: EmojiMemoryGame
     let animator: Animator
@@ -25,13 +22,9 @@ final class EmojiMemoryGameView: StatefulView {
     /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it asks for
     /// new animation targets (stateWillChange), as a model change does.
     @State private(set) var dealt = Set<Int>()
-    // Where the player is and what is open: drawn, but never a target of the Animator, so a
-    // change (a focus move) costs a frame and no re-targeting of every card.
+    // Where the player is: drawn, but never a target of the Animator, so a change (a focus
+    // move) costs a frame and no re-targeting of every card.
     var focusIndex = 0
-    var overlay: Overlay?
-    var page = Page.game
-    var chooser = ThemeChooser(builtIn: [], user: [], selecting: nil)
-    var editor: ThemeEditor?
     /// Set once per finished game, when it is recorded in the score book.
     var win: WinScreen?
     private(set) var size: Size
@@ -222,13 +215,12 @@ final class EmojiMemoryGameView: StatefulView {
         }
     }
 
-    /// Only the game page moves by itself; the chooser and editor change only on input.
-    var isAnimating: Bool { page == .game && animator.isAnimating(at: clock.now) }
+    var isAnimating: Bool { animator.isAnimating(at: clock.now) }
 
     /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
     /// a second: the next whole second of any card's countdown.
     var nextTimedChange: Double? {
-        guard animator.reducedMotion, page == .game else { return nil }
+        guard animator.reducedMotion else { return nil }
         let now = clock.now
         let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in
             let untilNextWholeSecond = card.bonusTimeRemaining.truncatingRemainder(dividingBy: 1)

@@ -228,8 +228,9 @@ public enum Launcher {
         var notes = ExitNotes()
         notes.add(scores.warning)
         notes.add(userThemes.warning)
+        let application = MemorizeApplication(view: view)
         if opensChooserAtStart(options, script: script, settings: settings) {
-            view.showChooser(message: settings.warning)
+            application.router.showChooser(message: settings.warning)
         }
         notes.add(settings.warning)
         defer {
@@ -239,7 +240,7 @@ public enum Launcher {
             for note in notes.lines { printError("memorize-tui: \(note)") }
         }
         var snapshots: [String] = []
-        let loop = RunLoop(screen: screen, clock: clock, content: MemorizeApplication(view: view), fps: options.fps,
+        let loop = RunLoop(screen: screen, clock: clock, content: application, fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
             snapshots.append(SnapshotFormat.render(name: name, canvas: canvas))
         }

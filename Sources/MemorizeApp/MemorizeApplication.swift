@@ -4,27 +4,28 @@ import Glibc
 import Memorize
 import TerminalUI
 
-/// The game as the run loop sees it: a RunLoopContent wrapping the game view.
+/// The app as the run loop sees it: a RunLoopContent wrapping the router and its pages.
 final class MemorizeApplication: RunLoopContent {
-    let view: EmojiMemoryGameView
+    let router: AppRouter
+    var view: EmojiMemoryGameView { router.game }
     /// `MEMORIZE_CHECK_INVARIANTS=1`: check the game's invariants after every event (fuzzing, soak).
     let checksInvariants: Bool
 
     init(view: EmojiMemoryGameView,
          checksInvariants: Bool = MemorizeApplication.invariantChecksRequested(getenv("MEMORIZE_CHECK_INVARIANTS"))) {
-        self.view = view
+        router = AppRouter(game: view)
         self.checksInvariants = checksInvariants
     }
 
     func handle(_ event: Event) {
-        view.handle(event)
+        router.handle(event)
         if checksInvariants { checkInvariants(after: "\(event)") }
     }
-    func render(in size: Size) -> Canvas { view.render(in: size) }
-    func tick() { view.tick() }
-    var isAnimating: Bool { view.isAnimating }
-    var exitCode: Int32? { view.exitCode }
-    var nextTimedChange: Double? { view.nextTimedChange }
+    func render(in size: Size) -> Canvas { router.render(in: size) }
+    func tick() { router.tick() }
+    var isAnimating: Bool { router.isAnimating }
+    var exitCode: Int32? { router.exitCode }
+    var nextTimedChange: Double? { router.nextTimedChange }
 
     func performScriptCommand(_ name: String, argument: String) -> String? {
         switch GameScriptCommand(rawValue: name) {

@@ -15,7 +15,7 @@ final class MotionHarness {
                                  theme: themes.first { $0.name == "Halloween" }, seed: 42)
     }
 
-    func press(_ key: Key) { view.handle(.key(key)); view.tick() }
+    func press(_ key: Key) { _ = view.handle(key: key); view.tick() }
     func advance(_ seconds: Double) { clock.advance(by: seconds); view.tick() }
     func card(_ index: Int) -> CardView { view.cardView(at: index, time: clock.now) }
     func render() -> Canvas { view.render(in: view.size) }
@@ -142,7 +142,7 @@ final class MotionHarness {
         h.press(.character("d"))
         h.settle()
         let old = h.card(5).frame
-        h.view.handle(.resize(Size(width: 160, height: 48)))
+        h.view.resize(to: Size(width: 160, height: 48))
         h.advance(0.125)
         let mid = h.card(5).frame
         let new = FloatRect(h.view.layout.grid.itemFrames[5])

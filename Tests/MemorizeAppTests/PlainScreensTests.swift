@@ -43,7 +43,7 @@ import TerminalUI
         h.press(.escape)
         h.winGame()
         canvases.append(("win", h.render()))
-        h.view.handle(.resize(Size(width: 30, height: 10)))
+        h.router.handle(.resize(Size(width: 30, height: 10)))
         canvases.append(("too small", h.render()))
         return canvases
     }

@@ -31,13 +31,13 @@ import TerminalUI
         let before = h.render()
 
         h.press("t")
-        #expect(h.view.page == .chooser)
+        #expect(h.router.page == .chooser)
         #expect(h.text.contains("playing: Halloween"))
         h.press("j", 2)
         h.press(.escape)
         // Whole seconds later the matched pair's 1 s spin is back where it was: same cells, same styles.
         h.advance(2)
-        #expect(h.view.page == .game)
+        #expect(h.router.page == .game)
         #expect(h.view.game.cards == cards)
         #expect(h.view.dealt == dealt)
         #expect(h.view.focusIndex == focus)
@@ -57,7 +57,7 @@ import TerminalUI
         h.press("j")
         h.press(.enter)
         h.advance(1)
-        #expect(h.view.page == .game)
+        #expect(h.router.page == .game)
         #expect(h.view.game.theme.name == "Vehicles")
         #expect(h.view.game.score == 0)
         #expect(h.view.dealt.isEmpty, "a new game starts in the deck")
@@ -69,12 +69,12 @@ import TerminalUI
         h.press("t")
         // Rows start at line 3: Halloween, Vehicles, Animals…
         h.click(Point(x: 10, y: 5))
-        #expect(h.view.chooser.selected?.theme.name == "Animals")
-        #expect(h.view.page == .chooser)
+        #expect(h.router.chooser.selected?.theme.name == "Animals")
+        #expect(h.router.page == .chooser)
         h.click(Point(x: 10, y: 0))
-        #expect(h.view.chooser.selected?.theme.name == "Animals", "a click off the list changes nothing")
+        #expect(h.router.chooser.selected?.theme.name == "Animals", "a click off the list changes nothing")
         h.click(Point(x: 10, y: 5))
-        #expect(h.view.page == .game)
+        #expect(h.router.page == .game)
         #expect(h.view.game.theme.name == "Animals")
     }
 
@@ -100,7 +100,7 @@ import TerminalUI
         h.press("j", 11)
         #expect(h.text.contains("\"halloween\" cannot be played: there is already a theme called \"Halloween\""))
         h.press(.enter)
-        #expect(h.view.page == .chooser)
+        #expect(h.router.page == .chooser)
         #expect(h.view.game.theme.name == "Vehicles")
         #expect(h.text.contains("\"halloween\" cannot be played"))
     }
@@ -110,7 +110,7 @@ import TerminalUI
         let h = ThemeHarness(userThemes: store)
         h.press("t")
         h.press("e")
-        #expect(h.view.page == .chooser)
+        #expect(h.router.page == .chooser)
         #expect(h.text.contains("is built in and cannot be edited"))
         h.press("x")
         #expect(h.text.contains("is built in and cannot be deleted"))
@@ -135,7 +135,7 @@ import TerminalUI
         #expect(h.view.game.themes.last?.name == "Sweets")
         #expect(listRow(h, "Spooky") == nil)
         #expect(h.text.contains("Deleted \"Spooky\""))
-        #expect(h.view.chooser.selected?.theme.name == "Sweets", "the pick stays where it was")
+        #expect(h.router.chooser.selected?.theme.name == "Sweets", "the pick stays where it was")
     }
 
     @Test func aFailedDeleteIsShownAndTheThemeKept() {
@@ -158,14 +158,14 @@ import TerminalUI
         #expect(listRow(h, "Halloween") != nil)
         #expect(listRow(h, "Mine 20") == nil)
         h.press(.down, 40)
-        #expect(h.view.chooser.selected?.theme.name == "Mine 20", "stops at the last row")
+        #expect(h.router.chooser.selected?.theme.name == "Mine 20", "stops at the last row")
         #expect(listRow(h, "Mine 20") != nil)
         #expect(listRow(h, "Halloween") == nil)
         // A click on the last visible row picks exactly the theme drawn there.
         let rows = h.text.components(separatedBy: "\n")
         let y = rows.lastIndex { $0.contains("Mine 19") }!
         h.click(Point(x: 5, y: y))
-        #expect(h.view.chooser.selected?.theme.name == "Mine 19")
+        #expect(h.router.chooser.selected?.theme.name == "Mine 19")
     }
 
     @Test func theStoreWarningIsShownInTheChooser() {

@@ -135,12 +135,12 @@ import TerminalUI
         addSpooky(h)
         h.press(.control("s"))
         #expect(store.attempts == 1)
-        #expect(h.view.page == .editor)
+        #expect(h.router.page == .editor)
         #expect(h.text.contains("Not saved: no space left on device"))
-        #expect(h.view.editor?.draft.emoji == ["👻", "🎃", "🦇"])
+        #expect(h.router.editor?.draft.emoji == ["👻", "🎃", "🦇"])
         store.failing = false
         h.press(.control("s"))
-        #expect(h.view.page == .chooser)
+        #expect(h.router.page == .chooser)
         #expect(store.themes.map(\.name) == ["Spooky"])
         #expect(h.view.game.themes.last?.emoji == ["👻", "🎃", "🦇"])
     }
@@ -149,9 +149,9 @@ import TerminalUI
         let store = InMemoryThemes()
         let h = ThemeHarness(userThemes: store)
         addSpooky(h)
-        #expect(h.view.page == .editor, "enter with emoji typed adds them")
+        #expect(h.router.page == .editor, "enter with emoji typed adds them")
         h.press(.enter)
-        #expect(h.view.page == .chooser, "enter with nothing typed saves")
+        #expect(h.router.page == .chooser, "enter with nothing typed saves")
         #expect(store.themes.count == 1)
     }
 
@@ -166,7 +166,7 @@ import TerminalUI
         h.type("  Ghosts ")
         h.press(.control("s"))
         #expect(store.themes.map(\.name) == ["Ghosts", "Sweets"], "renamed where it was, spaces trimmed")
-        #expect(h.view.chooser.selected?.theme.name == "Ghosts")
+        #expect(h.router.chooser.selected?.theme.name == "Ghosts")
     }
 
     @Test func cannotTakeANameThatIsAlreadyUsed() {
@@ -189,17 +189,17 @@ import TerminalUI
         h.press("t")
         h.press("a")
         h.press(.escape)
-        #expect(h.view.page == .chooser, "nothing changed: leaves at once")
+        #expect(h.router.page == .chooser, "nothing changed: leaves at once")
         h.press("a")
         h.type("X")
         h.press(.escape)
-        #expect(h.view.page == .editor)
+        #expect(h.router.page == .editor)
         #expect(h.text.contains("Unsaved changes"))
         h.type("Y")                     // any other key ends the question
         h.press(.escape)
-        #expect(h.view.page == .editor)
+        #expect(h.router.page == .editor)
         h.press(.escape)
-        #expect(h.view.page == .chooser)
+        #expect(h.router.page == .chooser)
         #expect(store.themes.isEmpty)
     }
 
@@ -210,10 +210,10 @@ import TerminalUI
         let rows = h.text.components(separatedBy: "\n")
         let colourRow = rows.firstIndex { $0.contains("Colour") }!
         h.click(Point(x: ThemeEditorView.valueX + 4 * 3 + 1, y: colourRow))
-        #expect(h.view.editor?.field == .color)
-        #expect(h.view.editor?.colorIndex == 3)
+        #expect(h.router.editor?.field == .color)
+        #expect(h.router.editor?.colorIndex == 3)
         h.click(Point(x: 4, y: rows.firstIndex { $0.contains("Pairs") }!))
-        #expect(h.view.editor?.field == .pairs)
+        #expect(h.router.editor?.field == .pairs)
     }
 }
 

@@ -42,20 +42,22 @@ enum ScriptedSession {
 final class ThemeHarness {
     let clock = VirtualClock()
     let view: EmojiMemoryGameView
+    let router: AppRouter
 
     init(size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions(), theme: String = "Halloween",
          seed: UInt64 = 42, scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {
         let themes = ThemeLibrary.builtIn()
         view = Launcher.makeView(options, clock: clock, size: size, themes: themes, theme: themes.first { $0.name == theme },
                                  seed: seed, scores: scores, userThemes: userThemes)
+        router = AppRouter(game: view)
     }
 
-    func press(_ key: Key, _ times: Int = 1) { for _ in 0..<times { view.handle(.key(key)); view.tick() } }
+    func press(_ key: Key, _ times: Int = 1) { for _ in 0..<times { router.handle(.key(key)); router.tick() } }
     func press(_ name: String, _ times: Int = 1) { press(Key(name: name)!, times) }
     func type(_ text: String) { for character in text { press(.character(character)) } }
-    func click(_ point: Point) { view.handle(.mouse(MouseEvent(.click, at: point))); view.tick() }
-    func advance(_ seconds: Double) { clock.advance(by: seconds); view.tick() }
-    func render() -> Canvas { view.render(in: view.size) }
+    func click(_ point: Point) { router.handle(.mouse(MouseEvent(.click, at: point))); router.tick() }
+    func advance(_ seconds: Double) { clock.advance(by: seconds); router.tick() }
+    func render() -> Canvas { router.render(in: view.size) }
     var text: String { render().plainText }
 
     /// The centre of card `index`'s slot in the grid.

@@ -76,7 +76,7 @@ import TerminalUI
         h.winGame()
         #expect(h.text.contains("n new game   r replay   t themes   q quit"))
         h.press("t")
-        #expect(h.view.page == .chooser)
+        #expect(h.router.page == .chooser)
         h.press(.escape)
         #expect(h.text.contains("You matched every pair!"), "back from the chooser: the same finished game")
         h.press("n")
