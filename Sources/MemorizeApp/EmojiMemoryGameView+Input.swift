@@ -75,20 +75,16 @@ extension EmojiMemoryGameView {
             }
             return
         }
-        let now = clock.now
-        let order = drawOrder(at: now)
         guard win == nil else { return }
-        if !order.inDeck.isEmpty, layout.deckFrame.contains(point) {
+        // What is on screen now, as the renderer draws it: the deck on top, then the cards.
+        let scene = scene(at: clock.now, layout: layout)
+        if scene.deck != nil, layout.deckFrame.contains(point) {
             dealAll()
             return
         }
-        // Topmost first: flying cards (lowest index on top), then the settled ones; the deck was checked above.
-        for index in order.flying + order.settled.reversed() {
-            let view = cardView(at: index, time: now)
-            guard isFocusable(index), Cardify(rotation: view.rotation).projectedFrame(view.frame).contains(point) else { continue }
+        if let index = scene.card(at: point, where: isFocusable) {
             focusIndex = index
             choose(game.cards[index])
-            return
         }
     }
 }

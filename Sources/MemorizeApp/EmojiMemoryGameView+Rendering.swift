@@ -84,20 +84,33 @@ extension EmojiMemoryGameView {
         options.ascii ? game.theme.asciiFace(of: card.content) : card.content
     }
 
-    private func drawCards(layout: GameLayout, at time: Double, on canvas: inout Canvas, palette: Palette, focusVisible: Bool) {
+    /// The cards as presented at `time`, in drawing order: the one geometry for painting and
+    /// for hit-testing.
+    func scene(at time: Double, layout: GameLayout, focusVisible: Bool = true) -> GameScene {
         let order = drawOrder(at: time)
-        for index in order.settled { cardView(at: index, time: time, focusVisible: focusVisible).draw(on: &canvas, palette: palette) }
+        var scene = GameScene()
         // Dealt cards belong to the grid, which lies under the deck (lecture 8: the deck is the
         // ZStack's top layer), so they slide out from underneath it.
-        for index in order.flying.reversed() { cardView(at: index, time: time, focusVisible: focusVisible).draw(on: &canvas, palette: palette) }
+        for index in order.settled + order.flying.reversed() {
+            scene.cards.append(.init(index: index, view: cardView(at: index, time: time, focusVisible: focusVisible)))
+        }
         if let top = order.inDeck.first {
             // Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
             var deckCard = cardView(at: top, time: time, focusVisible: focusVisible)
             deckCard.frame = FloatRect(layout.deckFrame)
             deckCard.rotation = 180
             deckCard.isFocused = focusVisible && isUndealt(game.cards[min(focusIndex, game.cards.count - 1)])
-            deckCard.draw(on: &canvas, palette: palette)
-            let label = " \(order.inDeck.count) "
+            scene.deck = (deckCard, order.inDeck.count)
+        }
+        return scene
+    }
+
+    private func drawCards(layout: GameLayout, at time: Double, on canvas: inout Canvas, palette: Palette, focusVisible: Bool) {
+        let scene = scene(at: time, layout: layout, focusVisible: focusVisible)
+        for placed in scene.cards { placed.view.draw(on: &canvas, palette: palette) }
+        if let (top, count) = scene.deck {
+            top.draw(on: &canvas, palette: palette)
+            let label = " \(count) "
             let deck = layout.deckFrame
             canvas.put(label, x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2, style: palette.deckLabel)
         }
