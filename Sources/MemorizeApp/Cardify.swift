@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TerminalUI
 
 /// Lecture 5/8's `Cardify` view modifier: turns any content into a card that flips through 90°.

@@ -149,8 +149,4 @@ import TerminalUI
     }
 }
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Moves a bad file out of the way as `NAME.corrupt-<UTC timestamp>[-N]`, so the player keeps the
 /// exact bytes (or link, or directory) and can look at them; an earlier aside file is never replaced.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension AtomicFile {
     /// A temp file this old is left over from a process killed mid-save (a save takes

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Replaces a file so that, whatever happens (crash, SIGKILL, power cut), the path holds either
 /// the old content or the new, never a mix: temp file in the same directory, fsync, rename over

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads a small file that anyone could have put in place, without ever blocking or crashing:
 /// FIFOs and devices are refused (opened non-blocking, then checked), size is capped.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 public enum ProcessEnvironment {
     /// The process's environment variables (what Foundation's ProcessInfo.processInfo.environment

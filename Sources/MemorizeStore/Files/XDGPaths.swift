@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where memorize-tui keeps its files, per the XDG Base Directory specification: scores are state
 /// (`$XDG_STATE_HOME`, default `~/.local/state`), user themes are configuration (`$XDG_CONFIG_HOME`,

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a value travels from `from` to `to` (SwiftUI's `Animation`): a timing curve, a duration,
 /// a delay and an optional repeat. Pure value; the `Animator` applies it.

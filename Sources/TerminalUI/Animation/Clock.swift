@@ -1,9 +1,5 @@
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one source of time. The app's model clock, the Animator and the RunLoop all read it,
 /// so tests and headless key scripts can drive a whole session on virtual time.
@@ -25,7 +21,7 @@ public final class SystemClock: PausableClock {
         var pausedAt: Double?
         var pausedTotal = 0.0
     }
-    /// Sendable by a lock: the model's bonus clock may be read from any thread.
+    /// Sendable by a lock: an app may read it from any thread (the model reads it for its timers).
     private let pauses = Mutex(Pauses())
 
     public init() {}

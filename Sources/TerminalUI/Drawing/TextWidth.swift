@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CTextWidth
 
 /// Terminal column widths, measured the way ncurses measures them: with the C library's `wcwidth`.

@@ -1,9 +1,5 @@
 import CNcurses
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Puts canvases on the *current* ncurses screen: Style → attributes and colour pairs, the cell
 /// diff against the last frame, wide glyphs, then one doupdate. Shared by the live terminal

@@ -1,10 +1,6 @@
 import CNcurses
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A real terminal through ncursesw: diffed drawing, keys, mouse clicks, resize, signals.
 ///

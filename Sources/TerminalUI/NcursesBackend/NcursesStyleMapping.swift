@@ -63,7 +63,7 @@ enum NcursesStyleMapping {
         case .direct:
             switch color {
             case .default: return -1
-            // The eight basic colours stay palette colours, so they follow the terminal's theme
+            // The eight basic colours stay palette colours, so they follow the terminal's palette
             // (direct-colour entries send numbers below 8 as SGR 30–37).
             case .ansi(let n) where n < 8: return Int(n)
             case .ansi(let n):

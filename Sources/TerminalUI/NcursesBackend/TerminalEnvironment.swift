@@ -1,9 +1,5 @@
 import CNcurses
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why the terminal cannot be used; `message(program:)` is the one line the app prints on stderr.
 public struct TerminalEnvironmentError: ProgramError, Hashable, Sendable {

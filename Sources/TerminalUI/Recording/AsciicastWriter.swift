@@ -1,9 +1,5 @@
 import JSONText
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Why a recording file cannot be written; `description` is the one line the app prints.
 public struct AsciicastError: ProgramError, Equatable {
@@ -48,11 +44,7 @@ public final class AsciicastWriter {
     }
 
     private static func closeDescriptor(_ fd: Int32) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.close(fd)
-        #else
-        return Darwin.close(fd)
-        #endif
+        Glibc.close(fd)
     }
 
     /// The header line. `timestamp` (Unix seconds) is optional in asciicast v2: a headless
@@ -77,11 +69,7 @@ public final class AsciicastWriter {
 
     public func close() {
         if fd >= 0 {
-            #if canImport(Glibc)
             _ = Glibc.close(fd)
-            #elseif canImport(Darwin)
-            _ = Darwin.close(fd)
-            #endif
         }
         fd = -1
     }
@@ -105,11 +93,7 @@ public final class AsciicastWriter {
     }
 
     private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-        #else
-        return Darwin.write(fd, buffer, count)
-        #endif
+        Glibc.write(fd, buffer, count)
     }
 
     /// Six decimals without Foundation, identical on every run for the same Double.

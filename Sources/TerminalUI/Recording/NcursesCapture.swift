@@ -1,9 +1,5 @@
 import CNcurses
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A second ncurses screen whose "terminal" is an unlinked temp file: `newterm(TERM, file,
 /// /dev/null)`. Canvases painted into it come back as the bytes ncurses would send a real
@@ -180,11 +176,7 @@ final class NcursesCapture {
     }
 
     private static func closeDescriptor(_ fd: Int32) {
-        #if canImport(Glibc)
         _ = Glibc.close(fd)
-        #elseif canImport(Darwin)
-        _ = Darwin.close(fd)
-        #endif
     }
 
     private static func windowSize() -> Size {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A parsed `*.keys` file: leading settings, then the actions the player turns into a timeline.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How `Pie` turns its dots into glyphs.
 public enum PieGlyphs: Sendable {
