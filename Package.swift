@@ -24,17 +24,18 @@ let package = Package(
         // Turns assets/themes.json (the only copy) into Swift source so the binary runs from any directory.
         .executableTarget(name: "EmbedAsset"),
         .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["EmbedAsset"]),
-        .target(name: "Memorize"),
-        // The one JSON string escaper, for the layers that cannot import each other.
-        .target(name: "JSONText"),
+        .target(name: "Memorize", dependencies: ["Primitives"]),
+        // Values every layer shares and none may own: RGB, JSON string quoting, code-point names,
+        // the process environment (the layers above cannot import each other).
+        .target(name: "Primitives"),
         // Theme files, best scores, settings: JSON (a strict positioned reader and writer, no
         // Foundation), atomic writes, XDG paths, and the built-in themes embedded from assets/.
-        .target(name: "MemorizeStore", dependencies: ["Memorize", "JSONText"], plugins: ["EmbedThemes"]),
+        .target(name: "MemorizeStore", dependencies: ["Memorize", "Primitives"], plugins: ["EmbedThemes"]),
         // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
         .target(name: "CTextWidth"),
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
         .target(name: "CTerminalGuard"),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "JSONText"]),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "Primitives"]),
         .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"]),
         .executableTarget(
             name: "memorize-tui",
@@ -53,7 +54,7 @@ let package = Package(
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
-        .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "JSONText", "TerminalUI", "MemorizeTestSupport"]),
+        .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],

@@ -47,10 +47,5 @@ public enum ThemeProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "U+2764 U+FE0F": how to name characters a terminal may not draw faithfully.
-    public static func codePoints(_ text: String) -> String {
-        text.unicodeScalars.map { scalar in
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }.joined(separator: " ")
-    }
+    public static func codePoints(_ text: String) -> String { CodePoints.describe(text) }
 }

@@ -1,4 +1,4 @@
-import JSONText
+import Primitives
 import Testing
 @testable import MemorizeStore
 

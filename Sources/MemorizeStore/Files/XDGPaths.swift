@@ -1,3 +1,4 @@
+import Primitives
 import Glibc
 
 /// Where memorize-tui keeps its files, per the XDG Base Directory specification: scores are state

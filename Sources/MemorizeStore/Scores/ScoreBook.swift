@@ -1,3 +1,4 @@
+import Primitives
 import Memorize
 /// Best scores per theme in `scores.json` (see `XDGPaths.scoresFile`).
 ///

@@ -1,3 +1,4 @@
+import Primitives
 import Memorize
 
 /// The player's preferences in `$XDG_CONFIG_HOME/memorize-tui/settings.json`, e.g.

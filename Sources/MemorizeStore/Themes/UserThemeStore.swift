@@ -1,3 +1,4 @@
+import Primitives
 import Memorize
 
 /// The player's own themes in `themes.json` (see `XDGPaths.themesFile`), in the same format as

@@ -1,3 +1,4 @@
+import Primitives
 import CNcurses
 import Glibc
 
@@ -60,8 +61,8 @@ public struct TerminalEnvironmentError: ProgramError, Hashable, Sendable {
 
 /// Checks that run before anything is written to the terminal, so a failure leaves it untouched.
 public enum TerminalEnvironment {
-    /// One environment variable of this process (the toolkit's one way to read them).
-    static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    /// One environment variable of this process.
+    static func variable(_ name: String) -> String? { ProcessEnvironment.variable(name) }
 
     /// What setupterm said about a terminal name.
     enum TermLookup: Equatable { case usable, unknown, noDatabase, noCursorAddressing }

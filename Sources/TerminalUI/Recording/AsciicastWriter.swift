@@ -1,4 +1,4 @@
-import JSONText
+import Primitives
 import Glibc
 
 /// Why a recording file cannot be written; `description` is the one line the app prints.

@@ -1,3 +1,4 @@
+import Primitives
 /// A Canvas as an SVG picture of a terminal: the README's screenshot, made by the same code that
 /// draws the app, so it is regenerated, never hand-edited.
 ///
@@ -15,28 +16,8 @@
 /// A pure function of its inputs: integer coordinates only, no dates, no ids, so the same canvas
 /// gives the same bytes on every machine.
 public enum CanvasSVG {
-    /// A 24-bit colour as the SVG sees it.
-    public struct RGB: Hashable, Sendable {
-        public var red: UInt8, green: UInt8, blue: UInt8
-        public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) { self.red = red; self.green = green; self.blue = blue }
-
-        /// `#rrggbb`, lower case.
-        public var hex: String {
-            let digits = Array("0123456789abcdef")
-            var s = "#"
-            for v in [red, green, blue] { s.append(digits[Int(v >> 4)]); s.append(digits[Int(v & 0xF)]) }
-            return s
-        }
-
-        /// `fraction` of `other` mixed into this colour, rounded half up.
-        func mixed(with other: RGB, fraction numerator: Int, of denominator: Int) -> RGB {
-            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
-                let value = Int(a) * denominator + (Int(b) - Int(a)) * numerator
-                return UInt8((2 * value + denominator) / (2 * denominator))
-            }
-            return RGB(mix(red, other.red), mix(green, other.green), mix(blue, other.blue))
-        }
-    }
+    /// A 24-bit colour as the SVG sees it: the one RGB type.
+    public typealias RGB = Primitives.RGB
 
     /// The terminal the picture pretends to be: what `.default` and the ANSI colours look like.
     public struct ColorScheme: Hashable, Sendable {

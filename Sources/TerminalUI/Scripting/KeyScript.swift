@@ -1,3 +1,4 @@
+import Primitives
 import Glibc
 
 /// A parsed `*.keys` file: leading settings, then the actions the player turns into a timeline.
@@ -328,8 +329,7 @@ private struct KeyScriptParser {
         func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
         func checkControl(_ c: Unicode.Scalar) throws {
             if c != "\t", c.properties.generalCategory == .control {
-                let hex = String(c.value, radix: 16, uppercase: true)
-                throw fail("control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) is not allowed")
+                throw fail("control character \(CodePoints.describe(c)) is not allowed")
             }
         }
         while i < s.count {
