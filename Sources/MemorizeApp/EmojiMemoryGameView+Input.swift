@@ -1,12 +1,10 @@
 import TerminalUI
 
-/// Input → intents on the game page. Keys go through its key table (or the win screen's,
-/// KeyBindings.swift); clicks hit-test what is drawn. What leaves the page (themes, help) is a
-/// request to the router.
+/// Input → intents on the game page. Keys go through its key table (KeyBindings.swift); clicks
+/// hit-test what is drawn. What leaves the page (themes, help) is a request to the router.
 extension EmojiMemoryGameView {
     func handle(key: Key) -> PageRequest {
-        let table = win != nil ? KeyTables.win : KeyTables.game
-        guard let command: GameCommand = table.command(for: key) else { return .none }
+        guard let command: GameCommand = KeyTables.game.command(for: key) else { return .none }
         return perform(command)
     }
 
@@ -14,7 +12,7 @@ extension EmojiMemoryGameView {
         click(at: point)
     }
 
-    /// The game page's commands (its own table, or the win screen's).
+    /// The game page's commands.
     @discardableResult
     func perform(_ command: GameCommand) -> PageRequest {
         guard !layout.isTooSmall || command == .quit else { return .none }

@@ -21,9 +21,14 @@ extension EmojiMemoryGameView {
         drawTitle(on: &canvas, palette: palette)
         drawCards(layout: layout, at: now, on: &canvas, palette: palette, focusVisible: focusVisible)
         drawButtons(layout: layout, on: &canvas, palette: palette)
-        if let win, dealt.count == game.cards.count {
-            Overlays.drawBox(win.lines(ascii: options.ascii), on: &canvas, palette: palette)
-        }
+    }
+
+    /// The win screen shows over the game once the game is over and every card is on the table
+    /// (and the game is drawn at all).
+    func showsWin(in canvasSize: Size) -> Bool {
+        guard win != nil, dealt.count == game.cards.count else { return false }
+        let layout = canvasSize == size ? self.layout : GameLayout(size: canvasSize, cardCount: game.cards.count)
+        return !layout.isTooSmall
     }
 
 

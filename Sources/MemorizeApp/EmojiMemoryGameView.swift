@@ -3,9 +3,10 @@ import MemorizeStore
 import TerminalUI
 
 /// The game page (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
-/// which cards have been `dealt`, the keyboard focus, the win screen — plus the intents it sends
-/// to the view model, each wrapped in `withAnimation` as the lecture does. Other pages (the theme
-/// chooser and editor) and the help are the router's (Pages/AppRouter.swift).
+/// which cards have been `dealt`, the keyboard focus, the finished game's result — plus the
+/// intents it sends to the view model, each wrapped in `withAnimation` as the lecture does. The
+/// other pages (win screen, theme chooser and editor) and the help are the router's
+/// (Pages/AppRouter.swift).
 ///
 /// Model and UI state change instantly. `updateTargets(animation:)` then tells the Animator where
 /// every card should be; the presented values travel there (see Rendering).

@@ -4,7 +4,10 @@ import TerminalUI
 // (exhaustively: a new command cannot be forgotten), and one key can mean different things on
 // different pages (`e` edits in the chooser and types an "e" in the editor).
 
-/// The game page (lecture 8's EmojiMemoryGameView) and the win screen over it.
+/// The win screen, shown over the finished game.
+enum WinCommand: Equatable, Sendable { case newGame, restart, themes, help, quit }
+
+/// The game page (lecture 8's EmojiMemoryGameView).
 enum GameCommand: Equatable, Sendable {
     case moveFocus(dx: Int, dy: Int)
     case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit
@@ -94,7 +97,7 @@ enum KeyTables {
     ]
 
     /// The win screen, shown over the finished game.
-    static let win: [KeyBinding<GameCommand>] = [
+    static let win: [KeyBinding<WinCommand>] = [
         KeyBinding([.character("n")], .newGame, "new game with a random theme", hint: "new game"),
         KeyBinding([.character("r")], .restart, "replay this theme", hint: "replay"),
         KeyBinding([.character("t")], .themes, "choose a theme", hint: "themes"),

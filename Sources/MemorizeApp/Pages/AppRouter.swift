@@ -47,7 +47,8 @@ final class AppRouter {
                 return
             }
             switch page {
-            case .game: follow(game.handle(key: key))
+            case .game:
+                if let winPage { follow(winPage.handle(key)) } else { follow(game.handle(key: key)) }
             case .chooser: follow(chooserPage.handle(key))
             case .editor: follow(editorPage?.handle(key) ?? .none)
             }
@@ -106,6 +107,7 @@ final class AppRouter {
         switch page {
         case .game:
             canvas = game.render(in: size, focusVisible: !showsHelp)
+            if game.showsWin(in: size) { winPage?.draw(on: &canvas) }
         case .chooser:
             canvas = Canvas(size: size)
             guard Overlays.fits(size, ThemeChooserPage.minimumSize, on: &canvas) else { return canvas }
@@ -132,6 +134,9 @@ final class AppRouter {
         case .editor: HelpOverlay(table: KeyTables.editor.help, mouse: KeyTables.editorMouseHelp)
         }
     }
+
+    /// The win screen's page while the finished game shows it.
+    private var winPage: WinPage? { game.win.map { WinPage(screen: $0, game: game) } }
 
     func tick() { game.tick() }
 
