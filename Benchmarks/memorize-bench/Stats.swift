@@ -9,5 +9,12 @@ enum Stats {
         return sorted[min(sorted.count - 1, max(0, rank - 1))]
     }
 
-    static func median(_ values: [Double]) -> Double { percentile(values, 50) }
+    /// The middle sample, or the mean of the two middle ones for an even count (the nearest-rank
+    /// percentile would take the lower of them).
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
 }
