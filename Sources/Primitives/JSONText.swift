@@ -26,10 +26,5 @@ public enum JSONText {
         return result + "\""
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { ControlCharacters.contains(scalar) }
 }

@@ -28,6 +28,20 @@ import Testing
         #expect(SafeText.isSafe("plain 👻") && !SafeText.isSafe("x\u{2066}"))
     }
 
+    @Test func aMessageIsOneLineWhateverItQuotes() {
+        #expect(SafeText.line("cannot read a\nforged: x") == "cannot read a?forged: x\n")
+        #expect(SafeText.line("ends with its own newline\n") == "ends with its own newline\n")
+        #expect(SafeText.line("cr\r\n") == "cr?\n")
+        #expect(SafeText.line("bidi \u{2067}x\u{1B}]0;t\u{7}") == "bidi ?x?]0;t?\n")
+    }
+
+    @Test func canvasFillsAndBackgroundsNeverHoldUnsafeScalars() {
+        var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("\u{1B}"))
+        canvas.fill(Rect(x: 0, y: 1, width: 4, height: 1), with: "\u{9B}", style: .plain)
+        #expect(canvas.plainText == "????\n????")
+        for cell in canvas.cells { #expect(SafeText.isSafe(cell.text)) }
+    }
+
     @Test func canvasCellsNeverHoldUnsafeScalars() {
         var canvas = Canvas(size: Size(width: 12, height: 1))
         let advanced = canvas.put("A\u{1B}[2J\u{202E}e\u{301}", x: 0, y: 0)

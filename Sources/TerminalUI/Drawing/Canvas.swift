@@ -21,7 +21,7 @@ public struct Canvas: Equatable, Sendable {
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
-        cells = Array(repeating: fill, count: self.size.width * self.size.height)
+        cells = Array(repeating: Self.safe(fill), count: self.size.width * self.size.height)
     }
 
     public var bounds: Rect { Rect(origin: .zero, size: size) }
@@ -90,8 +90,15 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Places a cell, first blanking the other half of any wide glyph it overlaps.
+    /// `cell`, or a "?" in its style when its text holds a control or bidi character (SafeText).
+    private static func safe(_ cell: Cell) -> Cell {
+        SafeText.isSafe(cell.text) ? cell : Cell(String(SafeText.replacement), style: cell.style)
+    }
+
+    /// Places a cell, first blanking the other half of any wide glyph it overlaps. Every write
+    /// comes through here (or `init`), so this is where a cell is made safe, whoever drew it.
     private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
+        let cell = Self.safe(cell)
         let i = y * size.width + x
         if cells[i].isContinuation {
             // Covering the right half of a wide glyph orphans its left half (unless we are that glyph's own new right half).

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Text from outside (files, key scripts, the player, the environment) is hostile until shown
 /// otherwise: an escape sequence in a name read from a file could retitle or clear the player's terminal, and
 /// a bidi override reorders whatever is printed after it. Every path that prints such text —
@@ -7,17 +9,19 @@ public enum SafeText {
     public static let replacement: Unicode.Scalar = "?"
 
     /// C0 controls, DEL, C1 controls, and the bidi embedding, override, isolate and mark characters.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { ControlCharacters.contains(scalar) }
 
     /// True when `text` holds nothing `isUnsafe` (a validator's question: refuse, don't repair).
     public static func isSafe(_ text: String) -> Bool {
         !text.unicodeScalars.contains(where: isUnsafe)
+    }
+
+    /// `text` as one line of a message: every unsafe scalar, newlines included, shown as "?", so
+    /// a name or path holding a newline cannot forge a second line (a message is one line).
+    public static func line(_ text: String) -> String {
+        var body = text.unicodeScalars[...]
+        if body.last == "\n" { body.removeLast() }   // the one the caller may have ended it with
+        return neutralised(String(body)) + "\n"
     }
 
     /// `text` with each unsafe scalar replaced by "?" (keeping "\n" when `keepingNewlines`, for

@@ -24,6 +24,12 @@ public enum StandardStream: Sendable {
 
     var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
 
+    /// Writes `message` as one line (SafeText.line: a newline from outside cannot start a second
+    /// one), then `detail`, text the program laid out itself (a screen dump), newlines kept.
+    public func writeLine(_ message: String, detail: String? = nil) throws {
+        try write(SafeText.line(message) + (detail.map { SafeText.neutralised($0, keepingNewlines: true) + "\n" } ?? ""))
+    }
+
     /// Writes all of `text` (neutralised; ASCII only when `asciiOnly`) or throws.
     public func write(_ text: String, asciiOnly: Bool = false) throws {
         let safe = SafeText.neutralised(text, keepingNewlines: true, asciiOnly: asciiOnly)
