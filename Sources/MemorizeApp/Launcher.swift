@@ -11,15 +11,24 @@ import TerminalUI
 /// environment error).
 public enum Launcher {
     public struct Failure: Error, CustomStringConvertible {
+        /// One line: whatever it quotes from outside is shown on that line (printError).
         public var description: String
         public var exitCode: Int32
+        /// Lines the program laid out itself, printed below (the screen when an `expect` failed).
+        public var detail: String?
+
+        public init(description: String, exitCode: Int32, detail: String? = nil) {
+            self.description = description
+            self.exitCode = exitCode
+            self.detail = detail
+        }
     }
 
     public static func run(_ options: AppOptions) -> Int32 {
         do {
             return try start(options)
         } catch let failure as Failure {
-            if !failure.description.isEmpty { printError(failure.description) }
+            if !failure.description.isEmpty { printError(failure.description, detail: failure.detail) }
             return failure.exitCode
         } catch {
             printError("memorize-tui: \(describe(error))")
@@ -132,7 +141,7 @@ public enum Launcher {
                 pictures?.write(name: name, canvas: canvas)
             }
         } catch let failure as RunLoop.ScriptFailure {
-            throw Failure(description: failure.description, exitCode: 1)
+            throw Failure(description: failure.description, exitCode: 1, detail: failure.screen)
         }
         if let outputFailure { throw outputFailure }
         if let error = pictures?.firstError { throw Failure(description: error, exitCode: 2) }
@@ -250,7 +259,7 @@ public enum Launcher {
             code = try loop.run()
         } catch let failure as RunLoop.ScriptFailure {
             restore()
-            throw Failure(description: failure.description, exitCode: 1)
+            throw Failure(description: failure.description, exitCode: 1, detail: failure.screen)
         }
         restore()
         // Snapshots taken live are printed once the terminal is back to normal.
@@ -267,11 +276,10 @@ public enum Launcher {
         }
     }
 
-    /// One message on stderr, neutralised (it may quote a file name, a theme name or TERM).
-    static func printError(_ message: String) {
-        var line = message
-        if !line.hasSuffix("\n") { line += "\n" }
-        try? StandardStream.error.write(line)    // nowhere left to report a failing stderr
+    /// One message on stderr as one line, neutralised (it may quote a file name, a theme name,
+    /// TERM or a key-script line, any of which may hold controls or a newline), then `detail`.
+    static func printError(_ message: String, detail: String? = nil) {
+        try? StandardStream.error.writeLine(message, detail: detail)    // nowhere left to report a failing stderr
     }
 }
 
@@ -350,6 +358,6 @@ final class SnapshotPictures {
 /// How a snapshot is printed: a header line naming it, then the screen as plain text.
 public enum SnapshotFormat {
     public static func render(name: String, canvas: Canvas) -> String {
-        "--- snapshot \(name) \(canvas.size) ---\n\(canvas.plainText)\n"
+        "--- snapshot \(SafeText.neutralised(name)) \(canvas.size) ---\n\(canvas.plainText)\n"
     }
 }

@@ -44,7 +44,7 @@ extension Launcher {
             if let warning = store?.warning { printError("memorize-tui: \(warning)") }
             return 0
         } catch let failure as Failure {
-            if !failure.description.isEmpty { printError(failure.description) }
+            if !failure.description.isEmpty { printError(failure.description, detail: failure.detail) }
             return failure.exitCode
         } catch {
             return 2

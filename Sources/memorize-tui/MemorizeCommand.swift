@@ -17,7 +17,7 @@ struct MemorizeCommand: ParsableCommand {
 
         Mouse: click a card to choose it, the deck to deal, a button to press it.
 
-        Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error.
+        Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error or output that could not be written (a reader that goes away, as with | head, ends quietly).
         """,
         version: "0.1.0"
     )
@@ -65,12 +65,49 @@ struct MemorizeCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                // The message quotes what was typed: neutralised like every other line we print.
-                try? StandardStream.error.write(fullMessage(for: error) + "\n")
+            switch exitCode(for: error) {
+            case .validationFailure:
+                try? StandardStream.error.write(usageMessage(for: error) + "\n")
                 Glibc.exit(2)
+            case .success:
+                // --help and --version: output lost to a full disk or a closed stdout is an error too.
+                Glibc.exit(printChecked(fullMessage(for: error) + "\n"))
+            default:
+                exit(withError: error)
             }
-            exit(withError: error)
+        }
+    }
+
+    /// The parser's message and usage. The message quotes what was typed, which may hold a
+    /// newline (a second, forged line) as well as controls, so it is made from the arguments
+    /// neutralised: the same parse meets the same error ("?" is never a digit, a dash or "="),
+    /// now quoting only safe text, while the usage keeps the lines the parser laid out.
+    static func usageMessage(for error: Error) -> String {
+        let typed = Array(CommandLine.arguments.dropFirst())
+        let safe = typed.map { SafeText.neutralised($0) }
+        guard safe != typed else { return fullMessage(for: error) }
+        do {
+            _ = try parseAsRoot(safe)
+        } catch let sameKind where exitCode(for: sameKind) == .validationFailure {
+            return fullMessage(for: sameKind)
+        } catch {}
+        // Not the same failure after all: keep the message, each line of it made safe.
+        return fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { SafeText.neutralised(String($0)) }.joined(separator: "\n")
+    }
+
+    /// Writes `text` to stdout; the exit status: 0, 2 with one line on stderr when the write
+    /// failed, or 128 + SIGPIPE, quietly, when the reader went away (as `cat` ends).
+    static func printChecked(_ text: String) -> Int32 {
+        do {
+            try StandardStream.output.write(text)
+            return 0
+        } catch let failure as StandardStream.WriteFailure {
+            if failure.isBrokenPipe { return 128 + SIGPIPE }
+            try? StandardStream.error.writeLine("memorize-tui: \(failure)")
+            return 2
+        } catch {
+            return 2
         }
     }
 

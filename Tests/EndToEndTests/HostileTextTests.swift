@@ -1,5 +1,6 @@
 import Foundation
 import MemorizeTestSupport
+import TerminalUI
 import Testing
 
 /// Text from files, key scripts and the environment never reaches the terminal raw: every path
@@ -92,14 +93,130 @@ extension EndToEndTests {
             #expect(Self.unsafeBytes(in: result.stderr).isEmpty, "stderr: \(Self.unsafeBytes(in: result.stderr))")
         }
 
-        @Test("an environment value quoted in an error is neutralised (TERM)")
-        func hostileTerm() throws {
-            let session = try TmuxSession(size: Check.size80x24, term: "x\u{1B}]0;pwned\u{7}", arguments: ReferenceGame.arguments)
+        @Test("an environment value quoted in an error is neutralised (TERM), newline included",
+              arguments: ["x\u{1B}]0;pwned\u{7}", "x\nforged line"])
+        func hostileTerm(term: String) throws {
+            let session = try TmuxSession(size: Check.size80x24, term: term, arguments: ReferenceGame.arguments)
             defer { session.close() }
             #expect(try session.waitForExit() == 2)
             let stderr = Data(session.stderrText().utf8)
             #expect(!stderr.isEmpty)
             #expect(Self.unsafeBytes(in: stderr).isEmpty, "stderr: \(Self.unsafeBytes(in: stderr))")
+            #expect(session.stderrText().split(separator: "\n").count == 1, "one line: \(session.stderrText())")
+        }
+
+        /// A newline typed into a path, a name or a flag's value must not start a line of its own
+        /// on stderr: "forged" never begins a line, and a message of ours is one line.
+        @Test("a newline in what is quoted cannot forge a second line", arguments: [
+            (["--theme", "a\nforged line"], true),
+            (["--headless", "--script", "/nonexistent/a\nforged.keys"], true),
+            (["--headless", "--script", "SCRIPT", "--record", "/nonexistent/a\nforged.cast"], true),
+            (["--headless", "--script", "SCRIPT", "--snapshot-dir", "/proc/a\nforged"], true),
+            (["--fps", "1\nforged"], false),
+            (["--fps=1\nforged"], false),
+            (["--headless", "--script", "x", "--size", "80x24\nforged"], false),
+            (["--bogus\nforged"], false),
+        ] as [([String], Bool)])
+        func newlines(arguments: [String], ours: Bool) throws {
+            let script = NSTemporaryDirectory() + "newline-\(getpid())-\(UUID().uuidString).keys"
+            try "size 40x12\nsnapshot s\n".write(toFile: script, atomically: true, encoding: .utf8)
+            defer { unlink(script) }
+            let arguments = arguments.map { $0 == "SCRIPT" ? script : $0 }
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(), arguments, environment: environment())
+            #expect(result.status == 2, "\(result.stderrText)")
+            #expect(result.stderrText.contains("?forged"), "quoted, newline shown as ?: \(result.stderrText)")
+            #expect(!result.stderrLines.contains { $0.hasPrefix("forged") }, "forged line: \(result.stderrText)")
+            if ours { #expect(result.stderrLines.count == 1, "one line: \(result.stderrText)") }
+        }
+
+        @Test("a key script's quoted newline stays inside its one-line message", arguments: [
+            ("theme \"a\\nforged\"\n", Int32(2)),
+            ("expect \"a\\nforged\"\n", Int32(1)),
+        ])
+        func keyScriptNewline(line: String, status: Int32) throws {
+            let path = NSTemporaryDirectory() + "newline-\(getpid())-\(UUID().uuidString).keys"
+            try ("size 60x20\nseed 1\n" + line).write(toFile: path, atomically: true, encoding: .utf8)
+            defer { unlink(path) }
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(), ["--headless", "--script", path], environment: environment())
+            #expect(result.status == status, "\(result.stderrText)")
+            let first = result.stderrLines.first ?? ""
+            #expect(first.contains("a?forged"), "the message, on its line: \(result.stderrText)")
+            #expect(!result.stderrLines.contains { $0.hasPrefix("forged") }, "forged line: \(result.stderrText)")
+            if status == 2 { #expect(result.stderrLines.count == 1, "\(result.stderrText)") }
+        }
+
+        /// Bidi controls typed into the editor (a key script may hold them; C0 and C1 it refuses
+        /// itself) are refused there; the snapshots, the SVG pictures and the recording that show
+        /// the editor's message hold none of them, nor any other control.
+        @Test("headless snapshots, SVG pictures and recordings of hostile typing hold no controls")
+        func headlessOutputs() throws {
+            let directory = NSTemporaryDirectory() + "hostile-out-\(getpid())-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let script = directory + "/typing.keys"
+            try """
+            size 80x24
+            seed 1
+            key t
+            key a
+            type "Evil\u{202E}\u{2066}x"
+            snapshot name
+            key tab
+            type "\u{202D}\u{200F}"
+            key enter
+            snapshot emoji
+            key esc
+            key esc
+            key q
+
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+            var env = environment()
+            env["TERM"] = "xterm-256color\u{1B}]0;pwned\u{7}"
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(),
+                                               ["--headless", "--script", script, "--snapshot-dir", directory,
+                                                "--record", directory + "/typing.cast"], environment: env)
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(result.stdoutText.contains("--- snapshot emoji"), "\(result.stdoutText)")
+            #expect(result.stdoutText.contains("U+2066") && result.stdoutText.contains("U+202D"),
+                    "the editor names the refused characters: \(result.stdoutText)")
+            #expect(Self.unsafeBytes(in: result.stdout).isEmpty, "stdout: \(Self.unsafeBytes(in: result.stdout))")
+            for file in ["name.svg", "emoji.svg", "typing.cast"] {
+                let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + file))
+                #expect(!data.isEmpty)
+                #expect(Self.unsafeBytes(in: data).isEmpty, "\(file): \(Self.unsafeBytes(in: data))")
+            }
+        }
+
+        /// Snapshots of a live `--script` run are printed after the terminal is restored, onto the
+        /// player's terminal: here the theme chooser showing the refusal of a hostile theme name.
+        /// `script(1)` keeps every byte the terminal received.
+        @Test("live --script snapshots printed after exit hold no controls")
+        func liveSnapshots() throws {
+            let config = try Self.hostileConfig()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            let keys = config + "/live.keys"
+            let log = config + "/typescript"
+            let rc = config + "/rc"
+            try "key t\nwait 300ms\nsnapshot chooser\nkey esc\nkey q\n".write(toFile: keys, atomically: true, encoding: .utf8)
+            let command = ["env", "LANG=C.UTF-8", "TERM=tmux-256color", "XDG_CONFIG_HOME=\(config)",
+                           "XDG_STATE_HOME=\(config)/state", try BinaryUnderTest.path(), "--script", keys]
+                .map(shellQuote).joined(separator: " ")
+            let session = try TmuxSession(size: Size(width: 100, height: 30), term: "tmux-256color",
+                                          shell: "script -qec \(shellQuote(command)) \(shellQuote(log)); echo $? > \(shellQuote(rc)); exec sleep 600")
+            defer { session.close() }
+            let deadline = Date().addingTimeInterval(15)
+            while !FileManager.default.fileExists(atPath: rc) && Date() < deadline { usleep(50_000) }
+            #expect((try? String(contentsOfFile: rc, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            let typescript = try Data(contentsOf: URL(fileURLWithPath: log))
+            guard let start = typescript.range(of: Data("--- snapshot chooser".utf8))?.lowerBound else {
+                Issue.record("no snapshot printed: \(String(decoding: typescript, as: UTF8.self).suffix(400))")
+                return
+            }
+            // After the restore only our printing follows; the terminal turns each \n into \r\n.
+            let printed = Data(typescript[start...].filter { $0 != 0x0D })
+            let text = String(decoding: printed, as: UTF8.self)
+            #expect(text.contains("Pwn?]0;pwned?X"), "the refusal, quoted safely: \(text)")
+            #expect(Self.unsafeBytes(in: printed).isEmpty, "after exit: \(Self.unsafeBytes(in: printed))")
         }
     }
 }

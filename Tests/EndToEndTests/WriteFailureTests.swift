@@ -29,6 +29,16 @@ extension EndToEndTests {
             }
         }
 
+        @Test("--help and --version on a full disk (/dev/full) or closed stdout: exit 2 and one line",
+              arguments: ["--help", "--version"], ["full", "closed"])
+        func helpAndVersionFail(_ flag: String, _ how: String) throws {
+            let target: ProcessRunner.StandardOutput = how == "full" ? .file("/dev/full") : .closed
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(), [flag], environment: environment, stdout: target)
+            #expect(result.status == 2, "\(flag) with stdout \(how): \(result.status) \(result.stderrText)")
+            #expect(result.stderrLines.count == 1 && result.stderrText.contains("cannot write to standard output"),
+                    "\(result.stderrText)")
+        }
+
         @Test("--record onto a full disk: exit 2 and says the recording is incomplete")
         func recordingFails() throws {
             let script = try Self.headlessScript()

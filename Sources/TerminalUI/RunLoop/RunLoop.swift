@@ -27,7 +27,10 @@ extension RunLoopContent {
 /// frame is due. Frames are drawn into a Canvas; the Screen sends only the cells that changed.
 public final class RunLoop {
     public struct ScriptFailure: Error, CustomStringConvertible {
+        /// One line (it quotes the script, so a printer shows it as one line).
         public var description: String
+        /// The screen when an `expect` failed, as plain text.
+        public var screen: String?
     }
 
     private let screen: Screen
@@ -158,7 +161,7 @@ public final class RunLoop {
                 content.tick()
                 let canvas = content.render(in: screen.size)
                 if !canvas.plainText.contains(text) {
-                    throw ScriptFailure(description: "\(scriptSource):\(line): expect \"\(text)\" failed: not on screen\n\(canvas.plainText)")
+                    throw ScriptFailure(description: "\(scriptSource):\(line): expect \"\(text)\" failed: not on screen", screen: canvas.plainText)
                 }
             case .command(let name, let argument, let line):
                 if let message = content.performScriptCommand(name, argument: argument) {
