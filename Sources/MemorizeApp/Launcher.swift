@@ -278,8 +278,11 @@ public enum Launcher {
 
     /// One message on stderr as one line, neutralised (it may quote a file name, a theme name,
     /// TERM or a key-script line, any of which may hold controls or a newline), then `detail`.
-    static func printError(_ message: String, detail: String? = nil) {
-        try? StandardStream.error.writeLine(message, detail: detail)    // nowhere left to report a failing stderr
+    /// False when stderr would not take it (there is nowhere left to say so; the caller may let
+    /// the exit status tell).
+    @discardableResult
+    static func printError(_ message: String, detail: String? = nil, asciiOnly: Bool = false) -> Bool {
+        (try? StandardStream.error.writeLine(message, detail: detail, asciiOnly: asciiOnly)) != nil
     }
 }
 

@@ -34,14 +34,14 @@ extension Launcher {
         return ThemeTable.render(builtIn: builtInThemes(), user: user, ascii: ascii)
     }
 
-    /// `--list-themes`: prints the table (only ASCII with `--ascii`), and on stderr why a theme of
-    /// the player's is missing from it; the exit status.
+    /// `--list-themes`: prints the table, and on stderr why a theme of the player's is missing
+    /// from it (both only ASCII with `--ascii`); the exit status, 2 when that warning was lost.
     public static func printThemeTable(ascii: Bool) -> Int32 {
         let store = UserThemeStore(validator: .terminal)
         do {
             try printOutput(ThemeTable.render(builtIn: builtInThemes(), user: store?.themes ?? [], ascii: ascii),
                             asciiOnly: ascii)
-            if let warning = store?.warning { printError("memorize-tui: \(warning)") }
+            if let warning = store?.warning, !printError("memorize-tui: \(warning)", asciiOnly: ascii) { return 2 }
             return 0
         } catch let failure as Failure {
             if !failure.description.isEmpty { printError(failure.description, detail: failure.detail) }

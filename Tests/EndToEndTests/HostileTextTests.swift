@@ -69,6 +69,20 @@ extension EndToEndTests {
                     "non-ASCII bytes: \(result.stdout.filter { $0 >= 0x7F || ($0 < 0x20 && $0 != 0x0A) }.prefix(10))")
         }
 
+        @Test("--ascii --list-themes: the warning about a refused theme is ASCII too")
+        func asciiListThemesWarning() throws {
+            let home = NSTemporaryDirectory() + "memorize-ascii-\(getpid())-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: home + "/memorize-tui", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            try ##"{"themes": [{"name": "Café ❤", "emoji": ["❤️","🎃"], "pairs": 2, "color": "#ff0000"}]}"##
+                .write(toFile: home + "/memorize-tui/themes.json", atomically: true, encoding: .utf8)
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(), ["--ascii", "--list-themes"],
+                                               environment: environment(config: home))
+            #expect(result.status == 0)
+            #expect(result.stderrText.contains("themes.json:1:"), "\(result.stderrText)")
+            #expect(result.stderr.allSatisfy { $0 == 0x0A || (0x20...0x7E).contains($0) }, "\(result.stderrText)")
+        }
+
         @Test("messages that quote what was typed or found are neutralised", arguments: [
             ["--theme", "Pwn\u{1B}]0;pwned\u{7}X"],
             ["--theme", "Evil\u{202E}Reversed"],

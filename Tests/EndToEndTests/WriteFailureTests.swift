@@ -49,6 +49,28 @@ extension EndToEndTests {
             #expect(result.stderrText.contains("incomplete"), "\(result.stderrText)")
         }
 
+        @Test("a live --record onto a full disk: exit 2 and says the recording is incomplete")
+        func liveRecordingFails() throws {
+            let session = try TmuxSession(size: Check.size80x24, arguments: ReferenceGame.arguments + ["--record", "/dev/full"])
+            defer { session.close() }
+            try session.waitForGame()
+            try session.sendKeys("d")
+            try session.sendKeys("q")
+            #expect(try session.waitForExit() == 2, "\(session.stderrText())")
+            #expect(session.stderrText().contains("incomplete"), "\(session.stderrText())")
+        }
+
+        @Test("--list-themes whose warning cannot reach stderr does not exit 0")
+        func lostWarning() throws {
+            let config = try EndToEndTests.HostileText.hostileConfig()
+            defer { try? FileManager.default.removeItem(atPath: config) }
+            var env = environment
+            env["XDG_CONFIG_HOME"] = config
+            let command = "\(shellQuote(try BinaryUnderTest.path())) --list-themes 2>/dev/full >/dev/null; echo $?"
+            let result = try ProcessRunner.run("/bin/bash", ["-c", command], environment: env)
+            #expect(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "2", "\(result.stdoutText)")
+        }
+
         @Test("a reader that goes away ends the run quietly, with no message")
         func brokenPipe() throws {
             // Enough snapshots to outgrow the pipe buffer, so the writer meets the closed pipe.

@@ -26,8 +26,9 @@ public enum StandardStream: Sendable {
 
     /// Writes `message` as one line (SafeText.line: a newline from outside cannot start a second
     /// one), then `detail`, text the program laid out itself (a screen dump), newlines kept.
-    public func writeLine(_ message: String, detail: String? = nil) throws {
-        try write(SafeText.line(message) + (detail.map { SafeText.neutralised($0, keepingNewlines: true) + "\n" } ?? ""))
+    public func writeLine(_ message: String, detail: String? = nil, asciiOnly: Bool = false) throws {
+        try write(SafeText.line(message) + (detail.map { SafeText.neutralised($0, keepingNewlines: true) + "\n" } ?? ""),
+                  asciiOnly: asciiOnly)
     }
 
     /// Writes all of `text` (neutralised; ASCII only when `asciiOnly`) or throws.
