@@ -14,6 +14,8 @@ struct CardView {
     var spinPhase: Double?
     var isFocused = false
     var isMatched = false
+    /// Chosen (face up in the model) while its back still shows: drawn pressed.
+    var isTurningUp = false
 
     func draw(on canvas: inout Canvas, palette: Palette) {
         guard presence > 0.01 else { return }
@@ -25,7 +27,7 @@ struct CardView {
 
         let border = isFocused ? palette.focusedBorder : (isMatched ? palette.matchedBorder : palette.faceBorder)
         let cardify = Cardify(rotation: rotation)
-        cardify.draw(in: scaled, on: &canvas, palette: palette, border: border) { canvas, interior in
+        cardify.draw(in: scaled, on: &canvas, palette: palette, border: border, pressed: isTurningUp) { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette)
         }
         if let spinPhase, cardify.showsFace {

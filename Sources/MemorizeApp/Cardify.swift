@@ -30,7 +30,8 @@ struct Cardify {
     }
 
     /// Draws the card; `content` draws the face's contents into the interior (inside the border).
-    func draw(in frame: FloatRect, on canvas: inout Canvas, palette: Palette, border: Style,
+    /// `pressed`: the back is drawn lit (Palette.pressedBack), for a card chosen but not yet turned.
+    func draw(in frame: FloatRect, on canvas: inout Canvas, palette: Palette, border: Style, pressed: Bool = false,
               content: (inout Canvas, Rect) -> Void) {
         let rect = projectedFrame(frame)
         guard !rect.isEmpty else { return }
@@ -38,7 +39,11 @@ struct Cardify {
             RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: palette.faceFill, ascii: palette.ascii)
             content(&canvas, rect.inset(by: 1))
         } else {
-            canvas.fill(rect, with: palette.backGlyph, style: palette.back)
+            if pressed {
+                canvas.fill(rect, with: palette.pressedBackGlyph, style: palette.pressedBack)
+            } else {
+                canvas.fill(rect, with: palette.backGlyph, style: palette.back)
+            }
             if border != palette.faceBorder {
                 // A focused back keeps its highlight visible without any colour.
                 RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: nil, ascii: palette.ascii)

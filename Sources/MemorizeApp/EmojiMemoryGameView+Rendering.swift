@@ -67,6 +67,7 @@ extension EmojiMemoryGameView {
                             rotation: animator.value(key(card.id, .rotation), at: time, default: 180))
         view.presence = animator.value(key(card.id, .presence), at: time, default: 1)
         view.isMatched = card.isMatched
+        view.isTurningUp = card.isFaceUp && !Cardify(rotation: view.rotation).showsFace
         view.isFocused = focusVisible && index == focusIndex && !isUndealt(card)
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
             view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
@@ -133,7 +134,8 @@ extension EmojiMemoryGameView {
     private func drawButtons(layout: GameLayout, on canvas: inout Canvas, palette: Palette) {
         for button in GameLayout.Button.allCases {
             let frame = layout.frame(of: button)
-            canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: palette.button)
+            let pressed = animator.value(buttonPressKey(button), at: clock.now, default: 0) > 0
+            canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: pressed ? palette.pressedButton : palette.button)
         }
     }
 

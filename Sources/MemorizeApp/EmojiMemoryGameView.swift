@@ -100,9 +100,13 @@ final class EmojiMemoryGameView: StatefulView {
         win = WinScreen(result: result, previousBest: previous, warning: scores.warning)
     }
 
-    func shuffle() { withAnimation(CardConstants.shuffle) { game.shuffle() } }
+    func shuffle() {
+        press(.shuffle)
+        withAnimation(CardConstants.shuffle) { game.shuffle() }
+    }
 
     func restart() {
+        press(.restart)
         withAnimation(CardConstants.restart) {
             dealt = []
             win = nil
@@ -111,6 +115,7 @@ final class EmojiMemoryGameView: StatefulView {
     }
 
     func newGame() {
+        press(.newGame)
         withAnimation(CardConstants.restart) {
             dealt = []
             win = nil
@@ -129,6 +134,17 @@ final class EmojiMemoryGameView: StatefulView {
     }
 
     func quit() { exitCode = 0 }
+
+    /// A button lights up for a moment whenever its intent runs, by click, key or script: the
+    /// answer a player sees in the next frame, while the cards' eased motion is still starting.
+    private func press(_ button: GameLayout.Button) {
+        animator.animate(buttonPressKey(button), from: 1, to: 0, animation: CardConstants.buttonPress)
+    }
+
+    /// Buttons are not cards: their keys use negative ids, which no card has.
+    func buttonPressKey(_ button: GameLayout.Button) -> AnimationKey {
+        AnimationKey(-1 - GameLayout.Button.allCases.firstIndex(of: button)!, "press")
+    }
 
     /// A resize re-fits the grid at once; cards glide to their new slots.
     func resize(to newSize: Size) {
@@ -239,5 +255,6 @@ final class EmojiMemoryGameView: StatefulView {
         static let resize = Animation.easeInOut(duration: 0.25)
         static let removal = Animation.easeIn(duration: 0.4)
         static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
+        static let buttonPress = Animation.linear(duration: 0.15)
     }
 }

@@ -32,12 +32,22 @@ struct Palette {
         monochrome ? Style(reverse: true) : Style(foreground: theme.blended(with: .rgb(0, 0, 0), fraction: 0.35), background: theme)
     }
     var backGlyph: Character { ascii ? "#" : "░" }
+    /// A chosen card's back until it has turned past 90°: the press shows in the very next frame,
+    /// though the eased flip takes ~100 ms to move an edge by a cell. Lighter, and in monochrome
+    /// (where only glyphs and attributes speak) a denser glyph.
+    var pressedBack: Style {
+        monochrome ? Style(reverse: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.25),
+                                                  background: theme.blended(with: Self.faceColor, fraction: 0.45))
+    }
+    var pressedBackGlyph: Character { monochrome ? (ascii ? "=" : "▒") : backGlyph }
     /// The bonus pie: the theme colour at "opacity 0.5" over the face (lecture 8: `.opacity(0.5)`).
     var pie: Style { monochrome ? Style(dim: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.5), background: Self.faceColor) }
     var deckLabel: Style { monochrome ? Style(bold: true) : Style(foreground: .brightWhite, background: theme, bold: true) }
     var title: Style { monochrome ? Style(bold: true) : Style(foreground: theme, bold: true) }
     var text: Style { .plain }
     var button: Style { monochrome ? Style(reverse: true) : Style(foreground: .black, background: theme) }
+    /// A button for a moment after it acts (click or key): lit, so the press is seen at once.
+    var pressedButton: Style { monochrome ? Style(bold: true, underline: true) : Style(foreground: theme, background: Self.faceColor, bold: true) }
     var overlay: Style { monochrome ? .plain : Style(foreground: Self.ink, background: Self.faceColor) }
     var overlayBorder: Style { monochrome ? Style(bold: true) : Style(foreground: theme, background: Self.faceColor, bold: true) }
 
