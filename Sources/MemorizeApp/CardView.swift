@@ -17,48 +17,35 @@ struct CardView {
     /// Chosen (face up in the model) while its back still shows: drawn pressed.
     var isTurningUp = false
 
-    func draw(on canvas: inout Canvas, palette: Palette) {
-        guard presence > 0.01 else { return }
+    /// What this card looks like in cells (see CardAppearance): the flip narrows it through
+    /// Cardify, presence scales it about its centre, the pie's remaining bonus becomes lit dots.
+    func appearance(pies: BonusPieRasters) -> CardAppearance {
+        guard presence > 0.01 else { return CardAppearance(rect: .zero, showsFace: false, border: .face) }
         var scaled = frame
         scaled.width = frame.width * presence
         scaled.height = frame.height * presence
         scaled.x = frame.midX - scaled.width / 2
         scaled.y = frame.midY - scaled.height / 2
-
-        let border = isFocused ? palette.focusedBorder : (isMatched ? palette.matchedBorder : palette.faceBorder)
         let cardify = Cardify(rotation: rotation)
-        cardify.draw(in: scaled, on: &canvas, palette: palette, border: border, pressed: isTurningUp) { canvas, interior in
-            drawFace(interior: interior, on: &canvas, palette: palette)
+        let rect = cardify.projectedFrame(scaled)
+        var look = CardAppearance(rect: rect, showsFace: cardify.showsFace,
+                                  border: isFocused ? .focused : (isMatched ? .matched : .face))
+        guard !rect.isEmpty else { return look }
+        if cardify.showsFace {
+            look.content = content
+            if let bonusRemaining { look.pieStep = pies.step(remaining: bonusRemaining, in: rect.inset(by: 1).size) }
+            if let spinPhase, rect.width >= 2, rect.height >= 2 {
+                let perimeter = BorderWalk(rect).count
+                look.spinHead = Int(spinPhase * Double(perimeter)) % perimeter
+            }
+        } else {
+            look.pressed = isTurningUp
         }
-        if let spinPhase, cardify.showsFace {
-            drawSpin(phase: spinPhase, around: cardify.projectedFrame(scaled), on: &canvas, palette: palette)
-        }
+        return look
     }
 
-    private func drawFace(interior: Rect, on canvas: inout Canvas, palette: Palette) {
-        guard !interior.isEmpty else { return }
-        if let bonusRemaining, bonusRemaining > 0 {
-            // Lecture 8: the pie behind the emoji.
-            Pie.bonus(remaining: bonusRemaining)
-                .draw(in: interior, on: &canvas, style: palette.pie, glyphs: palette.ascii ? .ascii : .braille)
-        }
-        let width = TextWidth.of(content)
-        guard interior.width >= width else { return }
-        let x = interior.minX + (interior.width - width) / 2
-        let y = interior.minY + (interior.height - 1) / 2
-        canvas.put(content, x: x, y: y, style: palette.faceFill)
-    }
-
-    /// A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a bright
-    /// segment running once round the border per second.
-    private func drawSpin(phase: Double, around rect: Rect, on canvas: inout Canvas, palette: Palette) {
-        guard rect.width >= 2, rect.height >= 2 else { return }
-        let perimeter = BorderWalk(rect)
-        let head = Int(phase * Double(perimeter.count)) % perimeter.count
-        for offset in 0..<min(3, perimeter.count) {
-            let p = perimeter[(head - offset + perimeter.count) % perimeter.count]
-            canvas.restyle(Rect(origin: p, size: Size(width: 1, height: 1))) { $0 = palette.spinHighlight }
-        }
+    func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters = BonusPieRasters()) {
+        appearance(pies: pies).draw(on: &canvas, palette: palette, pies: pies)
     }
 }
 

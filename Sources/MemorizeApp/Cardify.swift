@@ -29,11 +29,11 @@ struct Cardify {
         return projected.rounded
     }
 
-    /// Draws the card; `content` draws the face's contents into the interior (inside the border).
+    /// Draws a card covering `rect` (a `projectedFrame`, via CardAppearance, which decides what
+    /// is seen): the face (border, light face, then `content` into the interior) or the back.
     /// `pressed`: the back is drawn lit (Palette.pressedBack), for a card chosen but not yet turned.
-    func draw(in frame: FloatRect, on canvas: inout Canvas, palette: Palette, border: Style, pressed: Bool = false,
-              content: (inout Canvas, Rect) -> Void) {
-        let rect = projectedFrame(frame)
+    static func draw(in rect: Rect, showsFace: Bool, on canvas: inout Canvas, palette: Palette, border: Style,
+                     focusedOrMatched: Bool, pressed: Bool, content: (inout Canvas, Rect) -> Void) {
         guard !rect.isEmpty else { return }
         if showsFace {
             RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: palette.faceFill, ascii: palette.ascii)
@@ -44,7 +44,7 @@ struct Cardify {
             } else {
                 canvas.fill(rect, with: palette.backGlyph, style: palette.back)
             }
-            if border != palette.faceBorder {
+            if focusedOrMatched {
                 // A focused back keeps its highlight visible without any colour.
                 RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: nil, ascii: palette.ascii)
             }

@@ -6,21 +6,103 @@ extension EmojiMemoryGameView {
     /// The game page. `focusVisible` is false while something (the help) covers it.
     func render(in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
         var canvas = Canvas(size: canvasSize)
-        renderGame(on: &canvas, focusVisible: focusVisible)
-        return canvas
-    }
-
-    private func renderGame(on canvas: inout Canvas, focusVisible: Bool) {
         let layout = canvas.size == size ? self.layout : GameLayout(size: canvas.size, cardCount: game.cards.count)
         if layout.isTooSmall {
             Overlays.drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
-            return
+            return canvas
         }
-        let palette = Palette(theme: game.theme.color, monochrome: options.monochrome, ascii: options.ascii)
-        let now = clock.now
-        drawTitle(on: &canvas, palette: palette)
-        drawCards(layout: layout, at: now, on: &canvas, palette: palette, focusVisible: focusVisible)
-        drawButtons(layout: layout, on: &canvas, palette: palette)
+        let palette = self.palette
+        for item in frameItems(layout: layout, at: clock.now, focusVisible: focusVisible) {
+            draw(item.value, on: &canvas, palette: palette)
+        }
+        return canvas
+    }
+
+    /// The same frame as `render(in:)`, drawn over the last one where it changed (RetainedCanvas),
+    /// with the cells that may differ: a frame's cost follows what moves, not the terminal's size.
+    func renderFrame(in canvasSize: Size, focusVisible: Bool = true) -> (canvas: Canvas, damage: Damage) {
+        guard canvasSize == size, !layout.isTooSmall else {
+            forgetRetainedFrame()
+            return (render(in: canvasSize, focusVisible: focusVisible), .everything)
+        }
+        let palette = self.palette
+        let items = frameItems(layout: layout, at: clock.now, focusVisible: focusVisible)
+        let damage = retainedFrame.update(size: canvasSize, context: game.theme.color, items: items) { item, canvas in
+            draw(item, on: &canvas, palette: palette)
+        }
+        return (retainedFrame.canvas, damage)
+    }
+
+    /// The next `renderFrame` draws everything (another page or an overlay was shown meanwhile).
+    func forgetRetainedFrame() { retainedFrame.reset() }
+
+    var palette: Palette { Palette(theme: game.theme.color, monochrome: options.monochrome, ascii: options.ascii) }
+
+    /// What the game page shows, in drawing order: title, cards, deck, buttons.
+    enum FrameItem: Equatable {
+        case title(theme: String, score: String, pairs: String)
+        case card(CardAppearance)
+        case deck(CardAppearance, label: String, labelOrigin: Point)
+        case buttons(frames: [Rect], pressed: [Bool])
+    }
+
+    enum FrameItemID: Hashable { case title, card(Int), deck, buttons }
+
+    typealias RetainedGameFrame = RetainedCanvas<FrameItemID, FrameItem, RGBColor>
+
+    func frameItems(layout: GameLayout, at time: Double, focusVisible: Bool) -> [RetainedGameFrame.Item] {
+        let width = layout.size.width
+        let pies = pieRasters
+        var items: [RetainedGameFrame.Item] = [
+            .init(id: .title, value: .title(theme: " \(game.theme.name.asciiOnly(options.ascii))", score: "Score: \(game.score)",
+                                             pairs: "Pairs left: \(game.pairsLeft) "),
+                  footprint: Rect(x: 0, y: 0, width: width, height: 1)),
+        ]
+        let scene = scene(at: time, layout: layout, focusVisible: focusVisible)
+        for placed in scene.cards {
+            let look = placed.view.appearance(pies: pies)
+            items.append(.init(id: .card(placed.index), value: .card(look), footprint: look.footprint))
+        }
+        if let (top, count) = scene.deck {
+            let look = top.appearance(pies: pies)
+            let label = " \(count) "
+            let deck = layout.deckFrame
+            let origin = Point(x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2)
+            let labelRect = Rect(x: origin.x, y: origin.y, width: label.count, height: 1)
+            items.append(.init(id: .deck, value: .deck(look, label: label, labelOrigin: origin),
+                               footprint: Self.union(look.footprint, labelRect)))
+        }
+        let pressed = GameLayout.Button.allCases.map { animator.value(buttonPressKey($0), at: time, default: 0) > 0 }
+        items.append(.init(id: .buttons, value: .buttons(frames: GameLayout.Button.allCases.map(layout.frame(of:)), pressed: pressed),
+                           footprint: Rect(x: 0, y: layout.size.height - 1, width: width, height: 1)))
+        return items
+    }
+
+    private static func union(_ a: Rect, _ b: Rect) -> Rect {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+    }
+
+    func draw(_ item: FrameItem, on canvas: inout Canvas, palette: Palette) {
+        switch item {
+        case let .title(theme, score, pairs):
+            let width = canvas.size.width
+            canvas.put(theme, x: 0, y: 0, style: palette.title)
+            canvas.put(score, x: (width - score.count) / 2, y: 0, style: Style(bold: true))
+            canvas.put(pairs, x: width - pairs.count, y: 0, style: palette.text)
+        case .card(let look):
+            look.draw(on: &canvas, palette: palette, pies: pieRasters)
+        case let .deck(look, label, origin):
+            look.draw(on: &canvas, palette: palette, pies: pieRasters)
+            canvas.put(label, x: origin.x, y: origin.y, style: palette.deckLabel)
+        case let .buttons(frames, pressed):
+            for (index, button) in GameLayout.Button.allCases.enumerated() {
+                let frame = frames[index]
+                canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: pressed[index] ? palette.pressedButton : palette.button)
+            }
+        }
     }
 
     /// The win screen shows over the game once the game is over and every card is on the table
@@ -110,36 +192,5 @@ extension EmojiMemoryGameView {
         }
         return scene
     }
-
-    private func drawCards(layout: GameLayout, at time: Double, on canvas: inout Canvas, palette: Palette, focusVisible: Bool) {
-        let scene = scene(at: time, layout: layout, focusVisible: focusVisible)
-        for placed in scene.cards { placed.view.draw(on: &canvas, palette: palette) }
-        if let (top, count) = scene.deck {
-            top.draw(on: &canvas, palette: palette)
-            let label = " \(count) "
-            let deck = layout.deckFrame
-            canvas.put(label, x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2, style: palette.deckLabel)
-        }
-    }
-
-    private func drawTitle(on canvas: inout Canvas, palette: Palette) {
-        let width = canvas.size.width
-        canvas.put(" \(game.theme.name.asciiOnly(options.ascii))", x: 0, y: 0, style: palette.title)
-        let score = "Score: \(game.score)"
-        canvas.put(score, x: (width - score.count) / 2, y: 0, style: Style(bold: true))
-        let pairs = "Pairs left: \(game.pairsLeft) "
-        canvas.put(pairs, x: width - pairs.count, y: 0, style: palette.text)
-    }
-
-    private func drawButtons(layout: GameLayout, on canvas: inout Canvas, palette: Palette) {
-        for button in GameLayout.Button.allCases {
-            let frame = layout.frame(of: button)
-            let pressed = animator.value(buttonPressKey(button), at: clock.now, default: 0) > 0
-            canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: pressed ? palette.pressedButton : palette.button)
-        }
-    }
-
-
-
 
 }

@@ -39,6 +39,9 @@ final class EmojiMemoryGameView: StatefulView {
     /// How often the Animator was given new targets (tests: one route, one update per change).
     private(set) var targetUpdateCount = 0
     private var subscription: Cancellable?
+    /// The last frame drawn for the run loop, redrawn only where it changes (renderFrame).
+    var retainedFrame = RetainedGameFrame()
+    let pieRasters = BonusPieRasters()
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {

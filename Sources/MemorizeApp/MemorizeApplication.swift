@@ -22,6 +22,7 @@ final class MemorizeApplication: RunLoopContent {
         if checksInvariants { checkInvariants(after: "\(event)") }
     }
     func render(in size: Size) -> Canvas { router.render(in: size) }
+    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { router.renderFrame(in: size) }
     func tick() { router.tick() }
     var isAnimating: Bool { router.isAnimating }
     var exitCode: Int32? { router.exitCode }

@@ -125,6 +125,14 @@ final class AppRouter {
         return canvas
     }
 
+    /// The frame for the run loop: the game alone is retained (redrawn where it changed); any
+    /// other page or an overlay is drawn whole, and the game's next frame is drawn whole again.
+    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) {
+        if page == .game, !showsHelp, !game.showsWin(in: size) { return game.renderFrame(in: size) }
+        game.forgetRetainedFrame()
+        return (render(in: size), .everything)
+    }
+
     /// The help for the page showing, from that page's key table.
     private var help: HelpOverlay {
         switch page {

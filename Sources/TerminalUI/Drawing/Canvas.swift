@@ -69,6 +69,9 @@ public struct Canvas: Equatable, Sendable {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        if character.unicodeScalars.contains(where: SafeText.isUnsafe) {
+            return fill(rect, with: Character(SafeText.replacement), style: style)
+        }
         if TextWidth.of(character) == 2 {
             for y in r.minY..<r.maxY {
                 for x in stride(from: r.minX, to: r.maxX, by: 2) {
@@ -95,10 +98,10 @@ public struct Canvas: Equatable, Sendable {
         SafeText.isSafe(cell.text) ? cell : Cell(String(SafeText.replacement), style: cell.style)
     }
 
-    /// Places a cell, first blanking the other half of any wide glyph it overlaps. Every write
-    /// comes through here (or `init`), so this is where a cell is made safe, whoever drew it.
+    /// Places a cell, first blanking the other half of any wide glyph it overlaps. Its text is
+    /// already safe: `put` and `fill`, the only public writers, check each character once (not
+    /// once per cell: a frame writes thousands of cells).
     private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
-        let cell = Self.safe(cell)
         let i = y * size.width + x
         if cells[i].isContinuation {
             // Covering the right half of a wide glyph orphans its left half (unless we are that glyph's own new right half).
@@ -109,6 +112,10 @@ public struct Canvas: Equatable, Sendable {
         }
         cells[i] = cell
     }
+
+    /// Overwrites one cell as is, with no wide-glyph bookkeeping: for a screen's copy of what
+    /// the terminal shows, which mirrors cells of canvases that are already consistent.
+    mutating func mirror(_ cell: Cell, at index: Int) { cells[index] = cell }
 
     /// Row `y` as plain text (continuation cells contribute nothing), trailing spaces kept.
     public func line(_ y: Int) -> String {

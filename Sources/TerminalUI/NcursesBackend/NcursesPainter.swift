@@ -10,7 +10,10 @@ final class NcursesPainter {
     /// Whether use_default_colors worked (-1 then means the terminal's own colours).
     let defaultColors: Bool
     private var pairs: [PairKey: Int32] = [:]
-    private var lastPresented: Canvas?
+    /// What the terminal shows, cell for cell: the last frame is compared with this, never kept
+    /// itself (holding it would make the app's retained canvas copy itself every frame).
+    private var shadow = Canvas(size: .zero)
+    private var hasPainted = false
     private var needsFullRepaint = false
     private var wideBuffer: [wchar_t] = []
 
@@ -31,36 +34,56 @@ final class NcursesPainter {
     func invalidate() { needsFullRepaint = true }
 
     /// Draws `canvas` into stdscr, clipped to `visible` (the terminal's size, which can lag behind
-    /// or run ahead of the canvas around a resize), and sends what changed.
-    func paint(_ canvas: Canvas, visible: Size) {
+    /// or run ahead of the canvas around a resize), and sends what changed. Only the cells in
+    /// `damage` are compared: outside it the canvas is the frame before (the app's promise).
+    /// A frame with no changed cell sends nothing and makes no system call.
+    func paint(_ canvas: Canvas, visible: Size, damage: Damage = .everything) {
         let window = cn_stdscr()
-        let points: [Point]
-        if let last = lastPresented, !needsFullRepaint, last.size == canvas.size {
-            points = canvas.changedCells(from: last)
-        } else {
+        var region = damage
+        let repaint = !hasPainted || needsFullRepaint || shadow.size != canvas.size
+        if repaint {
             // First frame, new canvas size or after a resize: start from blank, once.
             werase(window)
             if needsFullRepaint { clearok(cn_curscr(), true) }
-            points = canvas.changedCells(from: Canvas(size: .zero))
+            shadow = Canvas(size: canvas.size)
+            region = .everything
         }
-        var lastDrawn: Point?
-        for point in points where point.x < visible.width && point.y < visible.height {
-            if canvas[point.x, point.y].isContinuation {
-                // ncurses places a wide glyph's right half itself; if only the right half changed
-                // (its style), the glyph must be written again from its left cell.
-                let left = Point(x: point.x - 1, y: point.y)
-                if left.x >= 0, lastDrawn != left, !canvas[left.x, left.y].isContinuation {
-                    draw(canvas, at: left, visibleWidth: visible.width)
-                    lastDrawn = left
+        let bounds = Rect(origin: .zero, size: Size(width: min(canvas.size.width, visible.width),
+                                                    height: min(canvas.size.height, visible.height)))
+        let rects = region.isEverything ? [bounds] : region.rects
+        var changed = false
+        for rect in rects {
+            let r = rect.intersection(bounds)
+            guard !r.isEmpty else { continue }
+            for y in r.minY..<r.maxY {
+                for x in r.minX..<r.maxX {
+                    let index = y * canvas.size.width + x
+                    let cell = canvas.cells[index]
+                    guard cell != shadow.cells[index] else { continue }
+                    changed = true
+                    if cell.isContinuation {
+                        // ncurses places a wide glyph's right half itself; if only the right half
+                        // changed (its style), the glyph must be written again from its left cell.
+                        if x > 0, !canvas.cells[index - 1].isContinuation {
+                            draw(canvas, at: Point(x: x - 1, y: y), visibleWidth: visible.width)
+                            shadow.mirror(canvas.cells[index - 1], at: index - 1)
+                        }
+                    } else {
+                        draw(canvas, at: Point(x: x, y: y), visibleWidth: visible.width)
+                        // Its right half went out with it: no need to write the glyph again there.
+                        if x + 1 < canvas.size.width, canvas.cells[index + 1].isContinuation {
+                            shadow.mirror(canvas.cells[index + 1], at: index + 1)
+                        }
+                    }
+                    shadow.mirror(cell, at: index)
                 }
-                continue
             }
-            draw(canvas, at: point, visibleWidth: visible.width)
-            lastDrawn = point
         }
-        wnoutrefresh(window)
-        doupdate()
-        lastPresented = canvas
+        if changed || repaint {
+            wnoutrefresh(window)
+            doupdate()
+        }
+        hasPainted = true
         needsFullRepaint = false
     }
 

@@ -153,8 +153,12 @@ public final class NcursesScreen: Screen {
     }
 
     public func present(_ canvas: Canvas) {
+        present(canvas, damage: .everything)
+    }
+
+    public func present(_ canvas: Canvas, damage: Damage) {
         guard isActive else { return }
-        painter.paint(canvas, visible: size)
+        painter.paint(canvas, visible: size, damage: damage)
     }
 
     /// After a resize or a suspend: the next present() clears and repaints everything, once.

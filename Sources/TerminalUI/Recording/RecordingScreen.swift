@@ -37,15 +37,17 @@ public final class RecordingScreen<Base: Screen>: Screen {
 
     public var size: Size { base.size }
 
-    public func present(_ canvas: Canvas) {
-        guard isRecording else { return base.present(canvas) }
+    public func present(_ canvas: Canvas) { present(canvas, damage: .everything) }
+
+    public func present(_ canvas: Canvas, damage: Damage) {
+        guard isRecording else { return base.present(canvas, damage: damage) }
         // The off-screen terminal draws first, at the size the live one has now. Resizing it can
         // clip the live screen's windows (ncurses shares them between screens), so the live frame
         // that follows then repaints everything, as it does after its own resize anyway.
         let size = base.size
-        let frame = capture.paint(canvas, size: size)
+        let frame = capture.paint(canvas, size: size, damage: damage)
         if frame?.resized == true, let live = base as? NcursesScreen { live.invalidateAfterResize() }
-        base.present(canvas)
+        base.present(canvas, damage: damage)
         guard let frame else { return }
         let time = clock.now - start
         if size != recordedSize {

@@ -4,6 +4,9 @@ public protocol RunLoopContent: AnyObject {
     func handle(_ event: Event)
     /// Draws the whole screen for `size` at the clock's current time. Pure: no state changes.
     func render(in size: Size) -> Canvas
+    /// The next frame to show, equal to `render(in:)`, and which cells may differ from the last
+    /// frame this returned. An app that keeps a `RetainedCanvas` redraws only what changed.
+    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage)
     /// Brings time-driven state up to date before a frame (e.g. a timer running out). Cheap.
     func tick()
     /// True while something on screen moves by itself: the loop then draws at `--fps`.
@@ -20,6 +23,7 @@ public protocol RunLoopContent: AnyObject {
 
 extension RunLoopContent {
     public var nextTimedChange: Double? { nil }
+    public func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { (render(in: size), .everything) }
 }
 
 /// The event loop: blocks in input with **no timeout** while nothing animates (zero wakeups),
@@ -119,7 +123,8 @@ public final class RunLoop {
     }
 
     private func draw(at time: Double) {
-        screen.present(content.render(in: screen.size))
+        let frame = content.renderFrame(in: screen.size)
+        screen.present(frame.canvas, damage: frame.damage)
         // Keep the frame grid: a frame drawn a little late still counts from when it was due,
         // so wake-up latency does not pile up into a lower frame rate.
         let due = lastFrameTime + frameInterval

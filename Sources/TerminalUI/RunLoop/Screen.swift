@@ -5,6 +5,9 @@ public protocol Screen: AnyObject {
     var size: Size { get }
     /// Shows `canvas`, sending only the cells that differ from the last presented frame.
     func present(_ canvas: Canvas)
+    /// The same, told which cells may differ from the last presented frame (`Damage`): a screen
+    /// may look at those only. Screens that do not use it show the whole canvas.
+    func present(_ canvas: Canvas, damage: Damage)
     /// Waits for input. `timeout` nil blocks with no timer at all (an idle app costs nothing);
     /// returns nil when the timeout passes with no input.
     func nextEvent(timeout: Double?) -> Event?
@@ -17,6 +20,7 @@ public protocol Screen: AnyObject {
 
 extension Screen {
     public func suspend() {}
+    public func present(_ canvas: Canvas, damage: Damage) { present(canvas) }
 }
 
 /// A screen whose size a key script may set (`resize WxH`): virtual terminals only.

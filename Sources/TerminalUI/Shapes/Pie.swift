@@ -1,5 +1,3 @@
-import Glibc
-
 /// How `Pie` turns its dots into glyphs.
 public enum PieGlyphs: Sendable {
     /// Braille (U+2800 block): 2×4 dots per cell, square on a 1:2 cell.
@@ -52,62 +50,23 @@ public struct Pie: Hashable, Sendable {
     /// Draws the pie into `rect`, as round as the 1:2 cell allows: the circle's radius is
     /// `min(width, 2 × height) / 2` in pixels (a cell is 1×2 pixels) and it is centred in `rect`.
     /// Only cells with at least one dot are written, so whatever is drawn later sits on top of the pie
-    /// and whatever was drawn before shows around it.
+    /// and whatever was drawn before shows around it. (A view that draws one size often keeps a
+    /// `PieRaster` and calls it directly.)
     public func draw(in rect: Rect, on canvas: inout Canvas, style: Style, glyphs: PieGlyphs = .braille) {
-        forEachCell(in: rect) { x, y, bits in
-            switch glyphs {
-            case .braille:
-                canvas.put(Character(Unicode.Scalar(0x2800 + UInt32(bits))!), x: x, y: y, style: style)
-            case .ascii:
-                let ramp = Array(" .:-=+*#%@")
-                let index = max(1, Int((Double(bits.nonzeroBitCount) / 8 * Double(ramp.count - 1)).rounded()))
-                canvas.put(ramp[index], x: x, y: y, style: style)
-            }
-        }
+        guard !rect.isEmpty, sweep > 0 else { return }
+        let raster = raster(for: rect.size)
+        raster.draw(step: raster.step(sweep: sweep), at: rect.origin, on: &canvas, style: style, glyphs: glyphs)
     }
 
     /// How many Braille dots `draw(in:…)` turns on in `rect`.
     public func filledDotCount(in rect: Rect) -> Int {
-        var total = 0
-        forEachCell(in: rect) { _, _, bits in total += bits.nonzeroBitCount }
-        return total
+        guard !rect.isEmpty else { return 0 }
+        let raster = raster(for: rect.size)
+        return raster.litDotCount(step: raster.step(sweep: sweep))
     }
 
-    /// Braille bit of the dot in column `i` (0…1), row `j` (0…3) of a cell.
-    private static let dotBits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
-
-    /// Calls `body` for every cell of `rect` with at least one dot on, with that cell's Braille bits.
-    /// A dot is on when its centre lies strictly inside the circle and inside the swept angle.
-    private func forEachCell(in rect: Rect, _ body: (Int, Int, UInt8) -> Void) {
-        guard !rect.isEmpty else { return }
-        let sweep = self.sweep
-        guard sweep > 0 else { return }
-        // Pixel space: a cell spans 1 pixel across and 2 down; each Braille dot is 0.5 × 0.5 pixels.
-        let centreX = Double(rect.minX) + Double(rect.width) / 2
-        let centreY = Double(rect.minY) * 2 + Double(rect.height)
-        let radius = Double(min(rect.width, 2 * rect.height)) / 2
-        let radiusSquared = radius * radius
-        for y in rect.minY..<rect.maxY {
-            for x in rect.minX..<rect.maxX {
-                var bits: UInt8 = 0
-                for i in 0..<2 {
-                    for j in 0..<4 {
-                        let dx = Double(x) + 0.25 + 0.5 * Double(i) - centreX
-                        let dy = Double(y) * 2 + 0.25 + 0.5 * Double(j) - centreY
-                        guard dx * dx + dy * dy < radiusSquared, isInSweep(dx: dx, dy: dy, sweep: sweep) else { continue }
-                        bits |= Self.dotBits[i][j]
-                    }
-                }
-                if bits != 0 { body(x, y, bits) }
-            }
-        }
-    }
-
-    private func isInSweep(dx: Double, dy: Double, sweep: Double) -> Bool {
-        if sweep >= 360 { return true }
-        let angle = atan2(dy, dx) * 180 / .pi   // y down: positive angles are clockwise on screen
-        let offset = clockwise ? startAngle - angle : angle - startAngle
-        let normalized = offset - 360 * (offset / 360).rounded(.down)
-        return normalized < sweep
+    /// This pie's dots for a rectangle of `size`, in the order its sweep reaches them.
+    public func raster(for size: Size) -> PieRaster {
+        PieRaster(size: size, startAngle: startAngle, clockwise: clockwise)
     }
 }

@@ -1,0 +1,86 @@
+import TerminalUI
+
+/// A card as cells: everything that decides what a `CardView` draws at one moment, and nothing
+/// finer. Presented values move every frame (a flip's angle, a pie's remaining bonus); what they
+/// look like changes only when an edge crosses a cell or the pie lights another dot. Equal
+/// appearances draw equal cells, so the game redraws a card only when its appearance changes
+/// (RetainedCanvas) — frames between a pie's raster steps cost nothing.
+struct CardAppearance: Equatable {
+    enum Border: Equatable { case face, focused, matched }
+
+    /// The cells covered: the frame scaled by presence and narrowed by the flip. Empty: not drawn.
+    var rect: Rect
+    var showsFace: Bool
+    var border: Border
+    /// The back drawn lit: chosen, not yet turned (face-down cards only).
+    var pressed = false
+    /// The emoji (face-up cards only).
+    var content = ""
+    /// Dots of the bonus pie lit (PieRaster step; 0: none).
+    var pieStep = 0
+    /// The border cell where the matched card's lap of light is (face-up cards only).
+    var spinHead: Int?
+
+    /// Every cell drawing may write. A card writes only inside its rect, wide glyphs included
+    /// (the emoji is drawn only where it fits), so when it blanks half of a neighbour's wide
+    /// glyph that neighbour overlaps it and is redrawn with it (RetainedCanvas).
+    var footprint: Rect { rect }
+
+    func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
+        guard !rect.isEmpty else { return }
+        let borderStyle: Style
+        switch border {
+        case .face: borderStyle = palette.faceBorder
+        case .focused: borderStyle = palette.focusedBorder
+        case .matched: borderStyle = palette.matchedBorder
+        }
+        Cardify.draw(in: rect, showsFace: showsFace, on: &canvas, palette: palette, border: borderStyle,
+                     focusedOrMatched: border != .face, pressed: pressed) { canvas, interior in
+            drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
+        }
+        if let spinHead {
+            // A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a
+            // bright segment running once round the border per second.
+            let perimeter = BorderWalk(rect)
+            for offset in 0..<min(3, perimeter.count) {
+                let p = perimeter[(spinHead - offset + perimeter.count) % perimeter.count]
+                canvas.restyle(Rect(origin: p, size: Size(width: 1, height: 1))) { $0 = palette.spinHighlight }
+            }
+        }
+    }
+
+    private func drawFace(interior: Rect, on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
+        guard !interior.isEmpty else { return }
+        if pieStep > 0 {
+            // Lecture 8: the pie behind the emoji.
+            pies.raster(for: interior.size)
+                .draw(step: pieStep, at: interior.origin, on: &canvas, style: palette.pie, glyphs: palette.ascii ? .ascii : .braille)
+        }
+        let width = TextWidth.of(content)
+        guard interior.width >= width else { return }
+        let x = interior.minX + (interior.width - width) / 2
+        let y = interior.minY + (interior.height - 1) / 2
+        canvas.put(content, x: x, y: y, style: palette.faceFill)
+    }
+}
+
+/// The bonus pie's rasters, one per card interior size (a layout has one or two): computed once,
+/// then every frame of a countdown is a lookup and a binary search.
+final class BonusPieRasters {
+    private var rasters: [Size: PieRaster] = [:]
+
+    func raster(for size: Size) -> PieRaster {
+        if let raster = rasters[size] { return raster }
+        let pie = Pie.bonus(remaining: 1)
+        let raster = PieRaster(size: size, startAngle: pie.startAngle, clockwise: pie.clockwise)
+        if rasters.count > 16 { rasters.removeAll() }     // sizes of past layouts (resizes)
+        rasters[size] = raster
+        return raster
+    }
+
+    /// Dots lit for `remaining` bonus (0…1) in an interior of `size`.
+    func step(remaining: Double, in size: Size) -> Int {
+        guard remaining > 0, size.width > 0, size.height > 0 else { return 0 }
+        return raster(for: size).step(sweep: Pie.bonus(remaining: remaining).sweep)
+    }
+}

@@ -1,0 +1,108 @@
+/// A canvas kept from frame to frame, redrawn only where its items changed: the toolkit's form
+/// of SwiftUI's view diffing (a view whose inputs are unchanged is not drawn again).
+///
+/// Each frame the app describes what it shows as items in drawing order, each with an identity,
+/// a value that decides everything it draws, and a footprint (every cell its drawing may touch).
+/// `update` compares them with the last frame's and redraws just enough that the canvas equals a
+/// full redraw on a blank canvas (tests check this against random games):
+/// - an item that appeared, left, or whose value or footprint changed damages its old and new
+///   footprints; two unchanged items that swapped drawing order damage their overlap;
+/// - every item overlapping the damage is drawn again in full, so its footprint joins the damage
+///   (repeated until nothing new overlaps), the damage is cleared, and those items are drawn in order.
+/// Frames in which nothing visible changes (equal items) cost a comparison and draw nothing.
+public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable> {
+    public struct Item: Equatable {
+        public var id: ID
+        public var value: Value
+        /// Every cell drawing `value` may write (including a wide glyph's neighbour it blanks).
+        public var footprint: Rect
+        public init(id: ID, value: Value, footprint: Rect) {
+            self.id = id
+            self.value = value
+            self.footprint = footprint
+        }
+    }
+
+    public private(set) var canvas = Canvas(size: .zero)
+    private var items: [Item] = []
+    private var context: Context?
+
+    public init() {}
+
+    /// The next update redraws everything (its damage is `.everything`).
+    public mutating func reset() {
+        context = nil
+        items = []
+    }
+
+    /// Brings the canvas to `newItems` drawn in order over a blank canvas of `size`; returns the
+    /// cells that changed. A different `size` or `context` (e.g. a palette) redraws everything.
+    public mutating func update(size: Size, context newContext: Context, items newItems: [Item],
+                                draw: (Value, inout Canvas) -> Void) -> Damage {
+        let bounds = Rect(origin: .zero, size: size)
+        let clipped = newItems.map { item -> Item in
+            var item = item
+            item.footprint = item.footprint.intersection(bounds)
+            return item
+        }
+        defer {
+            items = clipped
+            context = newContext
+        }
+        guard let context, context == newContext, canvas.size == size else {
+            canvas = Canvas(size: size)
+            for item in clipped { draw(item.value, &canvas) }
+            return .everything
+        }
+
+        var damage = Self.changes(from: items, to: clipped)
+        guard !damage.isEmpty else { return .nothing }
+
+        // Whatever overlaps the damage is drawn again whole, so its footprint is damaged too.
+        var redraw = [Bool](repeating: false, count: clipped.count)
+        var grew = true
+        while grew {
+            grew = false
+            for (index, item) in clipped.enumerated() where !redraw[index] && !item.footprint.isEmpty
+                && damage.contains(where: { $0.intersects(item.footprint) }) {
+                redraw[index] = true
+                damage.append(item.footprint)
+                grew = true
+            }
+        }
+        for rect in damage { canvas.fill(rect, style: .plain) }
+        for (index, item) in clipped.enumerated() where redraw[index] { draw(item.value, &canvas) }
+        return Damage(rects: damage)
+    }
+
+    /// The rectangles a change from `old` to `new` touches (before growing to whole items).
+    static func changes(from old: [Item], to new: [Item]) -> [Rect] {
+        var oldByID: [ID: (position: Int, item: Item)] = [:]
+        for (position, item) in old.enumerated() { oldByID[item.id] = (position, item) }
+        var damage: [Rect] = []
+        var unchanged: [(oldPosition: Int, item: Item)] = []
+        var seen = Set<ID>()
+        for item in new {
+            seen.insert(item.id)
+            if let previous = oldByID[item.id] {
+                if previous.item == item {
+                    unchanged.append((previous.position, item))
+                } else {
+                    damage.append(previous.item.footprint)
+                    damage.append(item.footprint)
+                }
+            } else {
+                damage.append(item.footprint)
+            }
+        }
+        for item in old where !seen.contains(item.id) { damage.append(item.footprint) }
+        // Unchanged items now drawn in another order: only where they overlap can that show.
+        for i in unchanged.indices {
+            for j in unchanged.indices where j > i && unchanged[j].oldPosition < unchanged[i].oldPosition {
+                let overlap = unchanged[i].item.footprint.intersection(unchanged[j].item.footprint)
+                if !overlap.isEmpty { damage.append(overlap) }
+            }
+        }
+        return damage.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,85 @@
+import Glibc
+
+/// A `Pie`'s dots for one rectangle size, sorted by how far the sweep must reach to light them.
+///
+/// Drawing any sweep lights a prefix of that list, so two sweeps that light the same number of
+/// dots (`step`) draw the same cells: while the bonus pie counts down, the frames between two
+/// steps change nothing on screen and need not be drawn (RetainedCanvas), and each frame that
+/// does draw costs one pass over the lit dots instead of an `atan2` per dot of the rectangle.
+public struct PieRaster: Sendable {
+    public let size: Size
+    /// Every dot inside the circle: cell offset and Braille bit, ordered by `reach`.
+    private let dots: [(column: Int32, row: Int32, bit: UInt8)]
+    /// Degrees from the start angle, in the sweep direction, at which each dot lights (ascending).
+    private let reach: [Double]
+
+    /// Braille bit of the dot in column `i` (0…1), row `j` (0…3) of a cell.
+    private static let dotBits: [[UInt8]] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
+
+    /// The geometry of `Pie.draw(in:)`: the circle's radius is `min(width, 2 × height) / 2` in
+    /// pixels (a cell is 1×2 pixels), centred; a dot is on when its centre lies strictly inside
+    /// the circle and inside the swept angle.
+    public init(size: Size, startAngle: Double, clockwise: Bool) {
+        self.size = size
+        var found: [(reach: Double, dot: (column: Int32, row: Int32, bit: UInt8))] = []
+        let radius = Double(min(size.width, 2 * size.height)) / 2
+        let radiusSquared = radius * radius
+        for row in 0..<max(0, size.height) {
+            for column in 0..<max(0, size.width) {
+                for i in 0..<2 {
+                    for j in 0..<4 {
+                        let dx = Double(column) + 0.25 + 0.5 * Double(i) - Double(size.width) / 2
+                        let dy = Double(row) * 2 + 0.25 + 0.5 * Double(j) - Double(size.height)
+                        guard dx * dx + dy * dy < radiusSquared else { continue }
+                        let angle = atan2(dy, dx) * 180 / .pi   // y down: positive is clockwise on screen
+                        let offset = clockwise ? startAngle - angle : angle - startAngle
+                        let normalized = offset - 360 * (offset / 360).rounded(.down)
+                        found.append((normalized, (Int32(column), Int32(row), Self.dotBits[i][j])))
+                    }
+                }
+            }
+        }
+        found.sort { $0.reach < $1.reach }
+        dots = found.map(\.dot)
+        reach = found.map(\.reach)
+    }
+
+    /// How many dots a sweep of `sweep` degrees lights: what the drawing depends on.
+    public func step(sweep: Double) -> Int {
+        guard sweep > 0 else { return 0 }
+        if sweep >= 360 { return dots.count }
+        var low = 0, high = reach.count           // first index whose reach is >= sweep
+        while low < high {
+            let middle = (low + high) / 2
+            if reach[middle] < sweep { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Draws the first `step` dots with the rectangle's top-left cell at `origin`. Only cells
+    /// with a dot are written, so what was drawn before shows around the pie.
+    public func draw(step: Int, at origin: Point, on canvas: inout Canvas, style: Style, glyphs: PieGlyphs) {
+        let count = min(max(0, step), dots.count)
+        guard count > 0 else { return }
+        var bits = [UInt8](repeating: 0, count: size.width * size.height)
+        for dot in dots[0..<count] { bits[Int(dot.row) * size.width + Int(dot.column)] |= dot.bit }
+        for row in 0..<size.height {
+            for column in 0..<size.width {
+                let cellBits = bits[row * size.width + column]
+                guard cellBits != 0 else { continue }
+                let x = origin.x + column, y = origin.y + row
+                switch glyphs {
+                case .braille:
+                    canvas.put(Character(Unicode.Scalar(0x2800 + UInt32(cellBits))!), x: x, y: y, style: style)
+                case .ascii:
+                    let ramp: [Character] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
+                    let index = max(1, Int((Double(cellBits.nonzeroBitCount) / 8 * Double(ramp.count - 1)).rounded()))
+                    canvas.put(ramp[index], x: x, y: y, style: style)
+                }
+            }
+        }
+    }
+
+    /// Dots lit by `step` (tests and `Pie.filledDotCount`).
+    public func litDotCount(step: Int) -> Int { min(max(0, step), dots.count) }
+}

@@ -1,0 +1,128 @@
+import Testing
+import MemorizeStore
+import MemorizeTestSupport
+import TerminalUI
+@testable import Memorize
+@testable import MemorizeApp
+
+/// Issue 11: the run loop's frames are redrawn only where they change (RetainedCanvas). That is an
+/// optimisation, never a second renderer: every frame must equal the pure full render, and every
+/// cell that changed must lie inside the damage the screen is told about. Random seeded games,
+/// with every kind of input, at several sizes, on the virtual clock.
+@Suite struct RetainedFrameTests {
+    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 54, height: 16),
+                        Size(width: 200, height: 60), Size(width: 30, height: 10)]
+    static let keys: [Key] = [.character("d"), .character(" "), .character(" "), .character(" "), .left, .right, .up, .down,
+                              .character("s"), .character("r"), .character("n"), .character("?"), .escape,
+                              .character("t"), .enter, .character("h"), .character("l")]
+
+    static func makeApp(size: Size, seed: UInt64, clock: VirtualClock) -> MemorizeApplication {
+        let themes = ThemeLibrary.builtIn()
+        let view = Launcher.makeView(AppOptions(), clock: clock, size: size, themes: themes,
+                                     theme: themes[Int(seed) % themes.count], seed: seed)
+        return MemorizeApplication(view: view, checksInvariants: false)
+    }
+
+    @Test(arguments: 0..<24)
+    func everyFrameEqualsTheFullRenderAndChangesOnlyInsideItsDamage(seed: Int) {
+        var random = SeededRandomNumberGenerator(seed: UInt64(seed) &+ 1000)
+        let clock = VirtualClock()
+        var size = Self.sizes[seed % 3]
+        let app = Self.makeApp(size: size, seed: UInt64(seed), clock: clock)
+        var previous: Canvas?
+        var retainedFrames = 0
+        for step in 0..<160 {
+            switch random.below(10) {
+            case 0..<5: app.handle(.key(random.pick(Self.keys)))
+            case 5..<8:
+                let point = Point(x: random.below(size.width), y: random.below(size.height))
+                app.handle(.mouse(MouseEvent(.press, at: point)))
+            case 8 where random.chance(20):
+                size = random.pick(Self.sizes)
+                app.handle(.resize(size))
+            default: break
+            }
+            if app.exitCode != nil { break }
+            // Frame-sized and longer steps: mid-flight, mid-flip, pie steps, settled.
+            clock.advance(by: random.pick([1.0 / 30, 1.0 / 30, 1.0 / 60, 0.1, 0.4, 1.5]))
+            app.tick()
+            let frame = app.renderFrame(in: size)
+            let full = app.render(in: size)
+            #expect(frame.canvas == full, "seed \(seed) step \(step): the retained frame is not the full render")
+            if let previous, previous.size == size, !frame.damage.isEverything {
+                retainedFrames += 1
+                let outside = frame.canvas.changedCells(from: previous).filter { point in
+                    !frame.damage.rects.contains { $0.contains(point) }
+                }
+                #expect(outside.isEmpty, "seed \(seed) step \(step): \(outside.count) changed cells outside the damage, e.g. \(outside.prefix(3))")
+            }
+            previous = frame.canvas
+        }
+        #expect(retainedFrames > 20, "too few frames drawn over the last one to test anything")
+    }
+
+    @Test func aFrameInWhichNothingMovesDamagesNothing() {
+        let clock = VirtualClock()
+        let size = Size(width: 120, height: 40)
+        let app = Self.makeApp(size: size, seed: 3, clock: clock)
+        app.handle(.key(.character("d")))
+        clock.advance(by: 5)
+        app.tick()
+        _ = app.renderFrame(in: size)
+        clock.advance(by: 1.0 / 30)
+        app.tick()
+        #expect(app.renderFrame(in: size).damage == .nothing)
+    }
+
+    @Test func aFlipDamagesOnlyTheTurningCard() throws {
+        let clock = VirtualClock()
+        let size = Size(width: 200, height: 60)
+        let app = Self.makeApp(size: size, seed: 3, clock: clock)
+        app.handle(.key(.character("d")))
+        clock.advance(by: 5)
+        app.tick()
+        _ = app.renderFrame(in: size)
+        app.handle(.key(.character(" ")))
+        let card = try #require(app.view.layout.grid.itemFrames[safe: app.view.focusIndex])
+        for _ in 0..<15 {
+            clock.advance(by: 1.0 / 30)
+            app.tick()
+            let damage = app.renderFrame(in: size).damage
+            #expect(!damage.isEverything)
+            #expect(damage.rects.allSatisfy { card.contains($0) }, "\(damage.rects) beyond the card \(card)")
+        }
+    }
+
+    /// Between two of the pie's raster steps nothing is drawn; each step is.
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 300, height: 100)])
+    func theBonusPieDamagesExactlyWhenItsRasterSteps(size: Size) {
+        let clock = VirtualClock()
+        let app = Self.makeApp(size: size, seed: 5, clock: clock)
+        app.handle(.key(.character("d")))
+        clock.advance(by: 5)
+        app.tick()
+        app.handle(.key(.character(" ")))
+        clock.advance(by: 0.6)
+        app.tick()
+        _ = app.renderFrame(in: size)
+        let index = app.view.focusIndex
+        func step() -> Int { app.view.cardView(at: index, time: clock.now).appearance(pies: app.view.pieRasters).pieStep }
+        var last = step(), quiet = 0, stepped = 0
+        #expect(last > 0)
+        for _ in 0..<150 {
+            clock.advance(by: 1.0 / 30)
+            app.tick()
+            let damage = app.renderFrame(in: size).damage
+            let now = step()
+            #expect(damage.isEmpty == (now == last), "damage \(damage.rects) with pie step \(last) -> \(now)")
+            if now == last { quiet += 1 } else { stepped += 1 }
+            last = now
+        }
+        #expect(stepped > 3, "the pie never stepped")
+        print("pie at \(size): \(stepped) frames stepped, \(quiet) quiet")
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
