@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance benchmark (README "Performance", issue 5): builds the release binary and the
 # benchmark in their own scratch path, then measures the binary and prints one line per figure.
-# Usage: bash Benchmarks/run.sh [--only headless|live|startup]...
+# Usage: bash Benchmarks/run.sh [--only headless|live|startup|latency|cost]...
 # For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,4 +9,6 @@ cd "$(dirname "$0")/.."
 # maps no libswiftCore.so and starts and stays smaller. Both products: `swift run memorize-bench`
 # alone would not rebuild memorize-tui.
 swift build -c release --static-swift-stdlib --scratch-path .build-bench >&2
-exec .build-bench/release/memorize-bench "$@"
+# The plain-ncurses lower bound the flip cost is compared with (issue 11).
+cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build-bench/ncurses-replay
+exec .build-bench/release/memorize-bench --replayer "$PWD/.build-bench/ncurses-replay" "$@"

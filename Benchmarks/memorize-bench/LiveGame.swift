@@ -18,6 +18,8 @@ struct LiveGameRun {
     var pacingGaps: [Double]
     var pacingFPS: Double
     var fullRepaintBytes: Int
+    /// Paint bursts after each of the two resizes (the relayout glide adds small ones).
+    var resizeBursts: [[Burst]]
     var idle: ProcDelta
     var idleBytesRead: Int
     var flipFrames: [Burst]
@@ -71,10 +73,13 @@ struct LiveGameRun {
         // The full repaint: what ncurses sends after a resize (clear + every non-blank cell).
         at(3.2)
         pty.resize(columns: 121, rows: 40)
+        let resized = Monotonic.now
         at(3.7)
         pty.resize(columns: 120, rows: 40)
         let resizedBack = Monotonic.now
         at(4.3)
+        let resizeBursts = [Bursts.split(pty.chunks, from: resized, to: s + 3.7),
+                            Bursts.split(pty.chunks, from: resizedBack, to: s + 4.3)]
         let fullRepaint = Bursts.split(pty.chunks, from: resizedBack, to: s + 4.3).first?.bytes ?? 0
 
         let idleStart = try sample()
@@ -98,7 +103,7 @@ struct LiveGameRun {
             dealCPUNanoseconds: (afterDeal - beforeDeal).cpuNanoseconds,
             dealWriteCalls: (afterDeal - beforeDeal).writeCalls,
             pacingGaps: gaps, pacingFPS: fps,
-            fullRepaintBytes: fullRepaint,
+            fullRepaintBytes: fullRepaint, resizeBursts: resizeBursts,
             idle: idleEnd - idleStart, idleBytesRead: idleBytes,
             flipFrames: flip, flipWriteCalls: (afterFlip - beforeFlip).writeCalls,
             peakRSSKiB: peak,

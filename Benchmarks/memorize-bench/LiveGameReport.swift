@@ -20,6 +20,13 @@ extension LiveGameRun {
         report.section("2 bytes and writes per frame through ncurses (pty 120x40, TERM=xterm-256color, \(runs.count) runs pooled)")
         report.add(Figure(name: "pty.full_repaint", value: fullRepaint, unit: "bytes",
                           note: "first paint after resizing back to 120x40: clear + every non-blank cell of the dealt screen"))
+        // A repaint: a burst of at least half the full repaint (the glide to the new layout that
+        // follows sends small ones).
+        let repaints = runs.flatMap(\.resizeBursts).map { bursts in
+            Double(bursts.filter { Double($0.bytes) >= fullRepaint / 2 }.count)
+        }
+        report.add(Figure(name: "pty.repaints_per_resize", value: repaints.max(), unit: "repaints",
+                          target: .atMost(Targets.repaintsPerResize), note: "most over \(repaints.count) resizes"))
         report.add(Figure(name: "pty.flip.frames_per_run", value: Double(flipFrames.count) / n, unit: "frames"))
         report.add(Figure(name: "pty.flip.bytes_per_frame.median", value: Stats.median(flipBytes), unit: "bytes"))
         report.add(Figure(name: "pty.flip.bytes_per_frame.max", value: flipBytes.max() ?? 0, unit: "bytes"))

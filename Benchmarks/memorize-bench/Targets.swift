@@ -10,4 +10,12 @@ enum Targets {
     static let gapP95Ms = 40.0
     static let startupMs = 50.0
     static let peakRSSMiB = 15.0              // "15 MB" read as MiB: VmHWM counts KiB
+
+    // Issue 11.
+    static let inputLatencyP95Ms = 1000.0 / 30 + 5   // one frame interval at 30 fps + 5 ms
+    static let flipAreaRatio = 3.0                  // flip frame cost at 300x100 over 80x24
+    static let flipOverLowerBound = 2.0             // our CPU per flip frame over ncurses-replay's
+    static let focusBytesPerCell = 2.0              // bytes sent per cell a focus move changes
+    static let startupOverPeer = 2.5                // start-up over nbmemoblocks' in the same run
+    static let repaintsPerResize = 1.0
 }

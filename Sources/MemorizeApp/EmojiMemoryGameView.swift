@@ -149,10 +149,14 @@ final class EmojiMemoryGameView: StatefulView {
         AnimationKey(-1 - GameLayout.Button.allCases.firstIndex(of: button)!, "press")
     }
 
-    /// A resize re-fits the grid at once; cards glide to their new slots.
+    /// A resize re-fits the grid at once, with no animation: as in SwiftUI, where a window's new
+    /// size lays views out again outside any `withAnimation` transaction. The terminal has to be
+    /// repainted whole after a resize anyway; a glide would send almost every cell again a few
+    /// frames later (issue 11: one repaint per resize). Only while cards are already moving (a
+    /// deal, a shuffle) do they glide on to their new slots rather than stop dead.
     func resize(to newSize: Size) {
         guard newSize != size else { return }
-        withAnimation(CardConstants.resize) {
+        withAnimation(isAnimating ? CardConstants.resizeInFlight : nil) {
             size = newSize
             layout = GameLayout(size: newSize, cardCount: game.cards.count)
         }
@@ -255,9 +259,9 @@ final class EmojiMemoryGameView: StatefulView {
         static let flip = Animation.easeInOut(duration: 0.5)
         static let shuffle = Animation.spring(duration: 0.6)
         static let restart = Animation.easeInOut(duration: 0.6)
-        static let resize = Animation.easeInOut(duration: 0.25)
         static let removal = Animation.easeIn(duration: 0.4)
         static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
         static let buttonPress = Animation.linear(duration: 0.15)
+        static let resizeInFlight = Animation.easeInOut(duration: 0.25)
     }
 }

@@ -137,18 +137,28 @@ final class MotionHarness {
         #expect(h.render().plainText.contains(" 16 "))
     }
 
-    @Test func resizeGlidesCardsToTheirNewSlots() {
+    @Test func resizeRefitsTheGridAtOnce() {
         let h = MotionHarness()
         h.press(.character("d"))
         h.settle()
         let old = h.card(5).frame
         h.view.resize(to: Size(width: 160, height: 48))
-        h.advance(0.125)
-        let mid = h.card(5).frame
+        h.view.tick()
         let new = FloatRect(h.view.layout.grid.itemFrames[5])
-        #expect(mid != old && mid != new)
-        h.advance(0.2)
-        #expect(h.card(5).frame == new)
+        #expect(new != old)
+        #expect(h.card(5).frame == new, "a resize lays out again without a glide (one repaint)")
+        #expect(!h.view.isAnimating)
+    }
+
+    @Test func aResizeMidDealLetsFlyingCardsLandInTheirNewSlots() {
+        let h = MotionHarness()
+        h.press(.character("d"))
+        h.advance(0.3)
+        h.view.resize(to: Size(width: 160, height: 48))
+        h.view.tick()
+        #expect(h.view.isAnimating, "the deal goes on")
+        h.settle()
+        #expect(h.card(5).frame == FloatRect(h.view.layout.grid.itemFrames[5]))
     }
 
     @Test func matchedCardsSpinThenShrinkAway() {

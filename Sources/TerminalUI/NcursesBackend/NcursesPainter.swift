@@ -16,11 +16,14 @@ final class NcursesPainter {
     private var hasPainted = false
     private var needsFullRepaint = false
     private var wideBuffer: [wchar_t] = []
+    /// MEMORIZE_PAINT_TRACE (the live screen only): the benchmark's record of every cell call.
+    let trace: PaintTrace?
 
     private struct PairKey: Hashable { var foreground: Int32; var background: Int32 }
 
     /// Starts colour on the current screen when the mode and terminal allow it.
-    init(colorMode: ColorMode) {
+    init(colorMode: ColorMode, trace: PaintTrace? = nil) {
+        self.trace = trace
         var defaultColors = false
         if colorMode == .auto, has_colors() {
             start_color()
@@ -60,6 +63,7 @@ final class NcursesPainter {
                     let index = y * canvas.size.width + x
                     let cell = canvas.cells[index]
                     guard cell != shadow.cells[index] else { continue }
+                    if !changed { trace?.frame() }
                     changed = true
                     if cell.isContinuation {
                         // ncurses places a wide glyph's right half itself; if only the right half
@@ -96,9 +100,13 @@ final class NcursesPainter {
         let look = NcursesStyleMapping.look(for: cell.style, depth: depth, defaultColors: defaultColors)
         let attributes = look.attributes.ncurses
         let pair = colorPair(look)
+        trace?.cell(y: point.y, x: point.x, attributes: attributes, foreground: look.foreground, background: look.background,
+                    scalars: glyph.scalars)
         put(glyph.scalars, y: point.y, x: point.x, attributes: attributes, pair: pair)
         // A glyph narrower than the canvas thought (e.g. a flag measured 2, drawn 1): blank the rest.
         if glyph.width < (isWide ? 2 : 1), point.x + 1 < visibleWidth {
+            trace?.cell(y: point.y, x: point.x + 1, attributes: attributes, foreground: look.foreground,
+                        background: look.background, scalars: NcursesCellText.blank.scalars)
             put(NcursesCellText.blank.scalars, y: point.y, x: point.x + 1, attributes: attributes, pair: pair)
         }
     }

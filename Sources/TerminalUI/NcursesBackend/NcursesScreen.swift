@@ -106,7 +106,7 @@ public final class NcursesScreen: Screen {
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
-        painter = NcursesPainter(colorMode: colorMode)
+        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil)
         knownSize = currentSize()
     }
 
@@ -207,6 +207,7 @@ public final class NcursesScreen: Screen {
         } else {
             TerminalGuard.uninstallScreenHandlers()
         }
+        painter?.trace?.close()
         Self.active.withLock { if $0.screen === self { $0.screen = nil } }
         if let screen {
             delscreen(screen)
