@@ -28,14 +28,8 @@ struct CardAppearance: Equatable {
 
     func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
         guard !rect.isEmpty else { return }
-        let borderStyle: Style
-        switch border {
-        case .face: borderStyle = palette.faceBorder
-        case .focused: borderStyle = palette.focusedBorder
-        case .matched: borderStyle = palette.matchedBorder
-        }
-        Cardify.draw(in: rect, showsFace: showsFace, on: &canvas, palette: palette, border: borderStyle,
-                     focusedOrMatched: border != .face, pressed: pressed) { canvas, interior in
+        Cardify.draw(in: rect, showsFace: showsFace, on: &canvas, palette: palette, border: border,
+                     pressed: pressed) { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
         }
         if let spinHead {

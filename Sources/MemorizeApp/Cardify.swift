@@ -32,11 +32,12 @@ struct Cardify {
     /// Draws a card covering `rect` (a `projectedFrame`, via CardAppearance, which decides what
     /// is seen): the face (border, light face, then `content` into the interior) or the back.
     /// `pressed`: the back is drawn lit (Palette.pressedBack), for a card chosen but not yet turned.
-    static func draw(in rect: Rect, showsFace: Bool, on canvas: inout Canvas, palette: Palette, border: Style,
-                     focusedOrMatched: Bool, pressed: Bool, content: (inout Canvas, Rect) -> Void) {
+    static func draw(in rect: Rect, showsFace: Bool, on canvas: inout Canvas, palette: Palette, border: CardAppearance.Border,
+                     pressed: Bool, content: (inout Canvas, Rect) -> Void) {
         guard !rect.isEmpty else { return }
         if showsFace {
-            RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: palette.faceFill, ascii: palette.ascii)
+            let outline = border == .matched ? palette.matchedBorder : palette.faceBorder
+            RoundedRectangle.draw(in: rect, on: &canvas, border: outline, fill: palette.faceFill, ascii: palette.ascii)
             content(&canvas, rect.inset(by: 1))
         } else {
             if pressed {
@@ -44,10 +45,14 @@ struct Cardify {
             } else {
                 canvas.fill(rect, with: palette.backGlyph, style: palette.back)
             }
-            if focusedOrMatched {
-                // A focused back keeps its highlight visible without any colour.
-                RoundedRectangle.draw(in: rect, on: &canvas, border: border, fill: nil, ascii: palette.ascii)
+            if border == .matched {
+                RoundedRectangle.draw(in: rect, on: &canvas, border: palette.matchedBorder, fill: nil, ascii: palette.ascii)
             }
+        }
+        if border == .focused {
+            // The focus lights the top and bottom edges (on a back too, so it shows without colour):
+            // moving it changes two runs of cells per card, not one cell per row.
+            RoundedRectangle.drawHorizontalEdges(of: rect, on: &canvas, style: palette.focusedBorder, ascii: palette.ascii)
         }
     }
 }

@@ -41,6 +41,27 @@ public struct RoundedRectangle {
         if let fill { canvas.fill(rect.inset(by: 1), style: fill) }
     }
 
+    /// Draws only the top and bottom edges (corners included) of `rect`'s outline in `style`:
+    /// a highlight that changes two runs of cells instead of the whole perimeter, so moving it
+    /// costs a terminal a few cursor moves rather than one per row.
+    public static func drawHorizontalEdges(of rect: Rect, on canvas: inout Canvas, style: Style, ascii: Bool = false) {
+        guard !rect.isEmpty else { return }
+        let g = ascii ? Glyphs.ascii : Glyphs.unicode
+        guard rect.width >= 2, rect.height >= 2 else {
+            draw(in: rect, on: &canvas, border: style, fill: nil, ascii: ascii)
+            return
+        }
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX - 1, rect.maxY - 1)
+        for x in (x0 + 1)..<x1 {
+            canvas.put(g.horizontal, x: x, y: y0, style: style)
+            canvas.put(g.horizontal, x: x, y: y1, style: style)
+        }
+        canvas.put(g.topLeft, x: x0, y: y0, style: style)
+        canvas.put(g.topRight, x: x1, y: y0, style: style)
+        canvas.put(g.bottomLeft, x: x0, y: y1, style: style)
+        canvas.put(g.bottomRight, x: x1, y: y1, style: style)
+    }
+
     private struct Glyphs {
         let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
         static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
