@@ -59,6 +59,7 @@ int main(int argc, char **argv) {
     SCREEN *screen = newterm(NULL, stdout, stdin);
     if (!screen) return 2;
     raw(); noecho(); nonl(); leaveok(stdscr, TRUE); curs_set(0);
+    typeahead(-1);   /* as memorize-tui: no input check inside doupdate */
     int default_colors = 0;
     if (has_colors()) { start_color(); default_colors = use_default_colors() == OK; }
     (void)default_colors;

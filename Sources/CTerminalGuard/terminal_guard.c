@@ -147,11 +147,16 @@ int tg_is_installed(int sig) {
     return sig > 0 && sig < TG_MAX_SIGNAL && installed[sig];
 }
 
-int tg_take_signal(void) {
+void tg_drain_wakeups(void) {
     if (pipe_read >= 0) {
         unsigned char buffer[256];
         while (read(pipe_read, buffer, sizeof buffer) > 0) {}
     }
+}
+
+/* The flags are the truth; the pipe only wakes poll, and is drained when poll says it is readable
+ * (tg_drain_wakeups), not on every check: one system call fewer per frame. */
+int tg_take_signal(void) {
     for (int sig = 1; sig < TG_MAX_SIGNAL; sig++) {
         if (pending[sig]) {
             pending[sig] = 0;

@@ -35,6 +35,8 @@ int tg_is_installed(int sig);
 /// pipe first, so the pipe cannot report a signal twice, and a signal arriving afterwards writes
 /// a new byte: it is never lost between this call and the next poll.
 int tg_take_signal(void);
+/* Empties the self-pipe after poll reported it readable (the pending flags stay set). */
+void tg_drain_wakeups(void);
 
 /// Unblocks `signals` (an array of `count`) on the calling thread: a mask inherited across exec,
 /// or a test runner's threads, must not hold back the signals the run loop waits for.

@@ -10,34 +10,39 @@
 /// - every item overlapping the damage is drawn again in full, so its footprint joins the damage
 ///   (repeated until nothing new overlaps), the damage is cleared, and those items are drawn in order.
 /// Frames in which nothing visible changes (equal items) cost a comparison and draw nothing.
+///
+/// Inlinable: the app's items are its own types, and a generic left unspecialized across the module
+/// boundary looked up its type metadata at run time on every frame.
 public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable> {
     public struct Item: Equatable {
         public var id: ID
         public var value: Value
         /// Every cell drawing `value` may write (including a wide glyph's neighbour it blanks).
         public var footprint: Rect
-        public init(id: ID, value: Value, footprint: Rect) {
+        @inlinable public init(id: ID, value: Value, footprint: Rect) {
             self.id = id
             self.value = value
             self.footprint = footprint
         }
     }
 
-    public private(set) var canvas = Canvas(size: .zero)
-    private var items: [Item] = []
-    private var context: Context?
+    @usableFromInline var storage = Canvas(size: .zero)
+    /// The frame as drawn so far.
+    @inlinable public var canvas: Canvas { storage }
+    @usableFromInline var items: [Item] = []
+    @usableFromInline var context: Context?
 
-    public init() {}
+    @inlinable public init() {}
 
     /// The next update redraws everything (its damage is `.everything`).
-    public mutating func reset() {
+    @inlinable public mutating func reset() {
         context = nil
         items = []
     }
 
     /// Brings the canvas to `newItems` drawn in order over a blank canvas of `size`; returns the
     /// cells that changed. A different `size` or `context` (e.g. a palette) redraws everything.
-    public mutating func update(size: Size, context newContext: Context, items newItems: [Item],
+    @inlinable public mutating func update(size: Size, context newContext: Context, items newItems: [Item],
                                 draw: (Value, inout Canvas) -> Void) -> Damage {
         let bounds = Rect(origin: .zero, size: size)
         let clipped = newItems.map { item -> Item in
@@ -49,9 +54,9 @@ public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable>
             items = clipped
             context = newContext
         }
-        guard let context, context == newContext, canvas.size == size else {
-            canvas = Canvas(size: size)
-            for item in clipped { draw(item.value, &canvas) }
+        guard let context, context == newContext, storage.size == size else {
+            storage = Canvas(size: size)
+            for item in clipped { draw(item.value, &storage) }
             return .everything
         }
 
@@ -70,13 +75,13 @@ public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable>
                 grew = true
             }
         }
-        for rect in damage { canvas.fill(rect, style: .plain) }
-        for (index, item) in clipped.enumerated() where redraw[index] { draw(item.value, &canvas) }
+        for rect in damage { storage.fill(rect, style: .plain) }
+        for (index, item) in clipped.enumerated() where redraw[index] { draw(item.value, &storage) }
         return Damage(rects: damage)
     }
 
     /// The rectangles a change from `old` to `new` touches (before growing to whole items).
-    static func changes(from old: [Item], to new: [Item]) -> [Rect] {
+    @inlinable static func changes(from old: [Item], to new: [Item]) -> [Rect] {
         var oldByID: [ID: (position: Int, item: Item)] = [:]
         for (position, item) in old.enumerated() { oldByID[item.id] = (position, item) }
         var damage: [Rect] = []

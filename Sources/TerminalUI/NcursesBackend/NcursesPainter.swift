@@ -97,7 +97,7 @@ final class NcursesPainter {
         // A wide glyph cut by the right edge would wrap onto the next line inside ncurses.
         let fits = !isWide || point.x + 1 < visibleWidth
         let glyph = fits ? NcursesCellText.glyph(for: cell.text, columns: isWide ? 2 : 1) : NcursesCellText.blank
-        let look = NcursesStyleMapping.look(for: cell.style, depth: depth, defaultColors: defaultColors)
+        let look = look(for: cell.style)
         let attributes = look.attributes.ncurses
         let pair = colorPair(look)
         trace?.cell(y: point.y, x: point.x, attributes: attributes, foreground: look.foreground, background: look.background,
@@ -117,6 +117,17 @@ final class NcursesPainter {
         wideBuffer.append(0)
         // ERR at the bottom-right corner is expected (the cursor cannot advance); the cell is drawn.
         _ = cn_put_cell(Int32(y), Int32(x), wideBuffer, attributes, pair)
+    }
+
+    /// Styles as ncurses draws them, worked out once each (the nearest palette colour is a search).
+    private var looks: [Style: NcursesLook] = [:]
+
+    private func look(for style: Style) -> NcursesLook {
+        if let look = looks[style] { return look }
+        let look = NcursesStyleMapping.look(for: style, depth: depth, defaultColors: defaultColors)
+        if looks.count > 4096 { looks.removeAll() }    // a theme editor trying colours: stay bounded
+        looks[style] = look
+        return look
     }
 
     private func colorPair(_ look: NcursesLook) -> Int32 {

@@ -43,6 +43,7 @@ extension NcursesScreen {
             }
             switch waitForInput(seconds: wait) {
             case .signal:
+                TerminalGuard.drainWakeups()
                 continue
             case .input:
                 guard readInput() else { return .terminate }     // the terminal hung up

@@ -103,6 +103,7 @@ public final class NcursesScreen: Screen {
         keypad(cn_stdscr(), true)               // keypad-transmit on (arrows as ESC O A), off again at endwin
         intrflush(cn_stdscr(), false)
         leaveok(cn_stdscr(), true)              // the cursor is hidden: do not spend bytes moving it
+        typeahead(-1)                           // we read input ourselves: no poll(2) per line of doupdate
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 

@@ -46,6 +46,9 @@ enum TerminalGuard {
     }
 
     /// The next signal waiting, as a request; nil when none.
+    /// Empties the signal pipe once poll has said it is readable; the requests stay pending.
+    static func drainWakeups() { tg_drain_wakeups() }
+
     static func takeRequest() -> Request? {
         while true {
             let signal = tg_take_signal()
