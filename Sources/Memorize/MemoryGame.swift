@@ -32,7 +32,12 @@ public struct MemoryGame<CardContent: Equatable> {
         cards.shuffle(using: &generator)
     }
 
-    public var matchedPairCount: Int { cards.lazy.filter(\.isMatched).count / 2 }
+    /// A plain loop: the title reads it every frame, and a key-path filter cost more than the frame.
+    public var matchedPairCount: Int {
+        var matched = 0
+        for card in cards where card.isMatched { matched += 1 }
+        return matched / 2
+    }
     public var pairsLeft: Int { cards.count / 2 - matchedPairCount }
     /// Every pair is matched.
     public var isOver: Bool { pairsLeft == 0 }

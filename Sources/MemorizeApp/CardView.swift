@@ -2,7 +2,7 @@ import TerminalUI
 
 /// One card as presented at a moment: where it is, how far it has turned, what it shows.
 /// A value built by the game view from the Animator's presented values, then drawn.
-struct CardView {
+struct CardView: Equatable {
     var content: String
     var frame: FloatRect
     var rotation: Double

@@ -60,7 +60,7 @@ extension EmojiMemoryGameView {
         ]
         let scene = scene(at: time, layout: layout, focusVisible: focusVisible)
         for placed in scene.cards {
-            let look = placed.view.appearance(pies: pies)
+            let look = presentedMemo.appearance(at: placed.index, of: placed.view, pies: pies)
             items.append(.init(id: .card(placed.index), value: .card(look), footprint: look.footprint))
         }
         if let (top, count) = scene.deck {
@@ -121,11 +121,17 @@ extension EmojiMemoryGameView {
         var flying: [Int] = []
     }
 
-    func drawOrder(at time: Double) -> DrawOrder {
+    func drawOrder(at time: Double) -> DrawOrder { drawOrder(of: game.cards, at: time) }
+
+    /// `cards`: the model's cards, read once per frame (each read of `game.cards` goes through
+    /// @Published's key paths and copies the model).
+    private func drawOrder(of cards: [EmojiMemoryGame.Card], at time: Double) -> DrawOrder {
         var order = DrawOrder()
-        for (index, card) in game.cards.enumerated() {
-            let moving = animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time)
-            let departed = animator.hasStarted(key(card.id, .x), at: time)
+        for (index, card) in cards.enumerated() {
+            // A card that cannot move rests where it is: no track lookups for it.
+            let canMove = animator.mayMove(id: card.id)
+            let moving = canMove && (animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time))
+            let departed = !canMove || animator.hasStarted(key(card.id, .x), at: time)
             if moving && departed {
                 order.flying.append(index)
             } else if isUndealt(card) || !departed {
@@ -139,7 +145,26 @@ extension EmojiMemoryGameView {
 
     /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
     func cardView(at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
-        let card = game.cards[index]
+        cardView(of: game.cards[index], at: index, time: time, focusVisible: focusVisible)
+    }
+
+    private func cardView(of card: EmojiMemoryGame.Card, at index: Int, time: Double, focusVisible: Bool) -> CardView {
+        var view: CardView
+        // Presented values of a card that cannot move do not depend on time (PresentedCardMemo).
+        let still = !animator.mayMove(id: card.id) && !card.isConsumingBonusTime
+        let stamp = PresentedCardMemo.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision)
+        if still, let remembered = presentedMemo.view(at: index, id: card.id, stamp: stamp) {
+            view = remembered
+        } else {
+            view = presentedView(of: card, at: time)
+            if still { presentedMemo.store(view, at: index, id: card.id, stamp: stamp) }
+        }
+        view.isFocused = focusVisible && index == focusIndex && !isUndealt(card)
+        return view
+    }
+
+    /// Everything but the focus, read from the Animator at `time`.
+    private func presentedView(of card: EmojiMemoryGame.Card, at time: Double) -> CardView {
         let frame = FloatRect(
             x: animator.value(key(card.id, .x), at: time, default: 0),
             y: animator.value(key(card.id, .y), at: time, default: 0),
@@ -150,7 +175,6 @@ extension EmojiMemoryGameView {
         view.presence = animator.value(key(card.id, .presence), at: time, default: 1)
         view.isMatched = card.isMatched
         view.isTurningUp = card.isFaceUp && !Cardify(rotation: view.rotation).showsFace
-        view.isFocused = focusVisible && index == focusIndex && !isUndealt(card)
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
             view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
         }
@@ -175,19 +199,20 @@ extension EmojiMemoryGameView {
     /// The cards as presented at `time`, in drawing order: the one geometry for painting and
     /// for hit-testing.
     func scene(at time: Double, layout: GameLayout, focusVisible: Bool = true) -> GameScene {
-        let order = drawOrder(at: time)
+        let cards = game.cards
+        let order = drawOrder(of: cards, at: time)
         var scene = GameScene()
         // Dealt cards belong to the grid, which lies under the deck (lecture 8: the deck is the
         // ZStack's top layer), so they slide out from underneath it.
         for index in order.settled + order.flying.reversed() {
-            scene.cards.append(.init(index: index, view: cardView(at: index, time: time, focusVisible: focusVisible)))
+            scene.cards.append(.init(index: index, view: cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible)))
         }
         if let top = order.inDeck.first {
             // Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
-            var deckCard = cardView(at: top, time: time, focusVisible: focusVisible)
+            var deckCard = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)
             deckCard.frame = FloatRect(layout.deckFrame)
             deckCard.rotation = 180
-            deckCard.isFocused = focusVisible && isUndealt(game.cards[min(focusIndex, game.cards.count - 1)])
+            deckCard.isFocused = focusVisible && isUndealt(cards[min(focusIndex, cards.count - 1)])
             scene.deck = (deckCard, order.inDeck.count)
         }
         return scene

@@ -42,6 +42,10 @@ final class EmojiMemoryGameView: StatefulView {
     /// The last frame drawn for the run loop, redrawn only where it changes (renderFrame).
     var retainedFrame = RetainedGameFrame()
     let pieRasters = BonusPieRasters()
+    /// Bumped by every model change and every @State change: with the Animator's revision it
+    /// stamps the frame memo (a card that cannot move looks as it did, unless these changed).
+    private(set) var stateRevision = 0
+    let presentedMemo = PresentedCardMemo()
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {
@@ -54,11 +58,14 @@ final class EmojiMemoryGameView: StatefulView {
         self.options = options
         layout = GameLayout(size: size, cardCount: game.cards.count)
         game.setUserThemes(userThemes.themes)
-        subscription = game.objectWillChange.sink { [weak self] in self?.needsTargetUpdate = true }
+        subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
         updateTargets(animation: nil)
     }
 
-    func stateWillChange() { needsTargetUpdate = true }
+    func stateWillChange() {
+        needsTargetUpdate = true
+        stateRevision &+= 1
+    }
 
     // MARK: - Lecture 8: dealing
 

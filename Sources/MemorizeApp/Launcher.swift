@@ -65,7 +65,9 @@ public enum Launcher {
     private static func start(_ options: AppOptions) throws -> Int32 {
         var options = options
         // no-color.org: any non-empty NO_COLOR means no colour, as --no-color does.
-        if !(ProcessEnvironment.variables()["NO_COLOR"] ?? "").isEmpty { options.monochrome = true }
+        // Read once: each store would otherwise copy the whole environment again.
+        let environment = ProcessEnvironment.variables()
+        if !(environment["NO_COLOR"] ?? "").isEmpty { options.monochrome = true }
         let themes = builtInThemes()
         var script: KeyScript?
         if let path = options.scriptPath {
@@ -78,7 +80,8 @@ public enum Launcher {
         }
         // Live games keep best scores and the player's themes on disk; headless runs are hermetic.
         let stores = options.headless ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
-            : ((ScoreBook() ?? InMemoryScores()) as ScoreRecording, (UserThemeStore(validator: .terminal) ?? InMemoryThemes()) as UserThemeStoring)
+            : ((ScoreBook(environment: environment) ?? InMemoryScores()) as ScoreRecording,
+               (UserThemeStore(environment: environment, validator: .terminal) ?? InMemoryThemes()) as UserThemeStoring)
         var theme: Theme?
         if let name = options.themeName ?? script?.theme {
             let playable = themes + stores.1.themes

@@ -3,6 +3,14 @@ public struct AnimationKey: Hashable, Sendable {
     public var id: Int
     public var property: String
     public init(_ id: Int, _ property: String) { self.id = id; self.property = property }
+
+    /// A frame reads every card's presented values (a dozen lookups per card); hashing each
+    /// property name in full cost more than drawing. The id with the name's length and first
+    /// byte tells apart the names a view uses; equality still compares the whole name.
+    public func hash(into hasher: inout Hasher) {
+        let utf8 = property.utf8
+        hasher.combine(id &* 4096 &+ utf8.count &* 256 &+ Int(utf8.first ?? 0))
+    }
 }
 
 /// Holds the *presented* value of every animatable property (SwiftUI's render-tree values).
@@ -36,6 +44,17 @@ public final class Animator {
     private var tracks: [AnimationKey: Track] = [:]
     /// Keys whose track has an animation attached: the only ones that can still move.
     private var active: Set<AnimationKey> = []
+    /// How many of `active` belong to each view id.
+    private var activeKeysPerID: [Int: Int] = [:]
+
+    /// Bumped whenever a presented value changes other than with time: a track created, started,
+    /// jumped or removed. A view that read a value at an earlier revision, for an id that cannot
+    /// move (`mayMove(id:)` false), still has the value now: SwiftUI re-evaluates only what
+    /// changed, and so can a frame (idle cards cost nothing; see EmojiMemoryGameView.cardView).
+    public private(set) var revision = 0
+
+    /// False when no property of `id` can move: all its presented values are their targets.
+    public func mayMove(id: Int) -> Bool { activeKeysPerID[id] != nil }
 
     public init(clock: Clock) { self.clock = clock }
 
@@ -53,6 +72,7 @@ public final class Animator {
         let now = clock.now
         guard let track = tracks[key] else {
             tracks[key] = Track(from: value, to: value, start: now, animation: nil)
+            revision &+= 1
             return
         }
         if track.to == value { return }
@@ -67,8 +87,8 @@ public final class Animator {
 
     /// Forgets a property, so its next `setTarget` jumps (a view leaving the hierarchy).
     public func remove(_ key: AnimationKey) {
-        tracks[key] = nil
-        active.remove(key)
+        if tracks.removeValue(forKey: key) != nil { revision &+= 1 }
+        deactivate(key)
     }
 
     /// True while the property's animation has not finished (including its delay).
@@ -91,7 +111,7 @@ public final class Animator {
         }
         // Settle finished tracks so idle checks stay cheap; the value read afterwards is unchanged.
         for key in finished {
-            active.remove(key)
+            deactivate(key)
             if var track = tracks[key] { track.from = track.to; track.animation = nil; tracks[key] = track }
         }
         return moving
@@ -100,6 +120,12 @@ public final class Animator {
     private func start(_ key: AnimationKey, from: Double, to: Double, animation: Animation?, at now: Double) {
         let animation = reducedMotion ? nil : animation
         tracks[key] = Track(from: animation == nil ? to : from, to: to, start: now, animation: animation)
-        if animation == nil { active.remove(key) } else { active.insert(key) }
+        revision &+= 1
+        if animation == nil { deactivate(key) } else if active.insert(key).inserted { activeKeysPerID[key.id, default: 0] += 1 }
+    }
+
+    private func deactivate(_ key: AnimationKey) {
+        guard active.remove(key) != nil, let count = activeKeysPerID[key.id] else { return }
+        activeKeysPerID[key.id] = count > 1 ? count - 1 : nil
     }
 }

@@ -45,10 +45,11 @@ public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable>
     @inlinable public mutating func update(size: Size, context newContext: Context, items newItems: [Item],
                                 draw: (Value, inout Canvas) -> Void) -> Damage {
         let bounds = Rect(origin: .zero, size: size)
-        let clipped = newItems.map { item -> Item in
-            var item = item
-            item.footprint = item.footprint.intersection(bounds)
-            return item
+        var clipped = newItems
+        for index in clipped.indices {
+            let footprint = clipped[index].footprint
+            let inside = footprint.intersection(bounds)
+            if inside != footprint { clipped[index].footprint = inside }    // rare: no copy otherwise
         }
         defer {
             items = clipped
@@ -82,6 +83,15 @@ public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable>
 
     /// The rectangles a change from `old` to `new` touches (before growing to whole items).
     @inlinable static func changes(from old: [Item], to new: [Item]) -> [Rect] {
+        // Most frames keep every item in its place: compare pairwise, no tables.
+        if old.count == new.count, !old.indices.contains(where: { old[$0].id != new[$0].id }) {
+            var damage: [Rect] = []
+            for index in new.indices where old[index] != new[index] {
+                damage.append(old[index].footprint)
+                damage.append(new[index].footprint)
+            }
+            return damage.filter { !$0.isEmpty }
+        }
         var oldByID: [ID: (position: Int, item: Item)] = [:]
         for (position, item) in old.enumerated() { oldByID[item.id] = (position, item) }
         var damage: [Rect] = []

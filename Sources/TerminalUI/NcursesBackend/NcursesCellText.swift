@@ -13,18 +13,37 @@ enum NcursesCellText {
     static let replacement = Glyph(scalars: [0x3F], width: 1)   // "?": printable in every font
 
     static func glyph(for text: String, columns: Int) -> Glyph {
-        let scalars = Array(text.unicodeScalars)
-        guard let first = scalars.first else { return blank }
-        let width = printableWidth(first)
-        // Controls and unassigned scalars would show as ^X or garbage; a glyph wider than its
-        // slot would push the rest of the row right.
-        guard width >= 1, width <= columns else { return replacement }
-        var result = [first.value]
-        for scalar in scalars.dropFirst() where result.count < 5 {
-            // Only zero-width followers (combining marks, VS16, ZWJ) belong in the same cell.
-            if printableWidth(scalar) == 0 { result.append(scalar.value) }
+        var buffer: [wchar_t] = []
+        let width = write(text, columns: columns, into: &buffer)
+        return Glyph(scalars: buffer.dropLast().map { UInt32(bitPattern: $0) }, width: width)
+    }
+
+    /// The glyph for `text` in a slot of `columns`, as the NUL-terminated wide string setcchar
+    /// reads, written over `buffer` (the painter reuses one: no allocation per cell); returns the
+    /// columns ncurses will use for it.
+    static func write(_ text: String, columns: Int, into buffer: inout [wchar_t]) -> Int {
+        buffer.removeAll(keepingCapacity: true)
+        var scalars = text.unicodeScalars.makeIterator()
+        var width = blank.width
+        if let first = scalars.next() {
+            width = printableWidth(first)
+            // Controls and unassigned scalars would show as ^X or garbage; a glyph wider than its
+            // slot would push the rest of the row right.
+            if width >= 1, width <= columns {
+                buffer.append(wchar_t(bitPattern: first.value))
+                // Only zero-width followers (combining marks, VS16, ZWJ) belong in the same cell.
+                while buffer.count < 5, let scalar = scalars.next() {
+                    if printableWidth(scalar) == 0 { buffer.append(wchar_t(bitPattern: scalar.value)) }
+                }
+            } else {
+                width = replacement.width
+                buffer.append(wchar_t(bitPattern: replacement.scalars[0]))
+            }
+        } else {
+            buffer.append(wchar_t(bitPattern: blank.scalars[0]))
         }
-        return Glyph(scalars: result, width: width)
+        buffer.append(0)
+        return width
     }
 
     /// wcwidth (what ncurses uses), with controls as -1.

@@ -96,31 +96,35 @@ final class NcursesPainter {
         let isWide = point.x + 1 < canvas.size.width && canvas[point.x + 1, point.y].isContinuation
         // A wide glyph cut by the right edge would wrap onto the next line inside ncurses.
         let fits = !isWide || point.x + 1 < visibleWidth
-        let glyph = fits ? NcursesCellText.glyph(for: cell.text, columns: isWide ? 2 : 1) : NcursesCellText.blank
-        let look = look(for: cell.style)
+        // Written straight into the buffer setcchar reads: no array per cell.
+        let width = NcursesCellText.write(fits ? cell.text : " ", columns: isWide ? 2 : 1, into: &wideBuffer)
+        let look: NcursesLook, pair: Int32
+        if let lastLook, lastLook.style == cell.style {
+            (look, pair) = (lastLook.look, lastLook.pair)
+        } else {
+            look = self.look(for: cell.style)
+            pair = colorPair(look)
+            lastLook = (cell.style, look, pair)
+        }
         let attributes = look.attributes.ncurses
-        let pair = colorPair(look)
         trace?.cell(y: point.y, x: point.x, attributes: attributes, foreground: look.foreground, background: look.background,
-                    scalars: glyph.scalars)
-        put(glyph.scalars, y: point.y, x: point.x, attributes: attributes, pair: pair)
+                    scalars: wideBuffer.dropLast().map { UInt32(bitPattern: $0) })
+        // ERR at the bottom-right corner is expected (the cursor cannot advance); the cell is drawn.
+        _ = cn_put_cell(Int32(point.y), Int32(point.x), wideBuffer, attributes, pair)
         // A glyph narrower than the canvas thought (e.g. a flag measured 2, drawn 1): blank the rest.
-        if glyph.width < (isWide ? 2 : 1), point.x + 1 < visibleWidth {
+        if width < (isWide ? 2 : 1), point.x + 1 < visibleWidth {
+            _ = NcursesCellText.write(" ", columns: 1, into: &wideBuffer)
             trace?.cell(y: point.y, x: point.x + 1, attributes: attributes, foreground: look.foreground,
                         background: look.background, scalars: NcursesCellText.blank.scalars)
-            put(NcursesCellText.blank.scalars, y: point.y, x: point.x + 1, attributes: attributes, pair: pair)
+            _ = cn_put_cell(Int32(point.y), Int32(point.x + 1), wideBuffer, attributes, pair)
         }
-    }
-
-    private func put(_ scalars: [UInt32], y: Int, x: Int, attributes: attr_t, pair: Int32) {
-        wideBuffer.removeAll(keepingCapacity: true)
-        for scalar in scalars { wideBuffer.append(wchar_t(bitPattern: scalar)) }
-        wideBuffer.append(0)
-        // ERR at the bottom-right corner is expected (the cursor cannot advance); the cell is drawn.
-        _ = cn_put_cell(Int32(y), Int32(x), wideBuffer, attributes, pair)
     }
 
     /// Styles as ncurses draws them, worked out once each (the nearest palette colour is a search).
     private var looks: [Style: NcursesLook] = [:]
+
+    /// Neighbouring cells mostly share a style: the last one answers without hashing.
+    private var lastLook: (style: Style, look: NcursesLook, pair: Int32)?
 
     private func look(for style: Style) -> NcursesLook {
         if let look = looks[style] { return look }
