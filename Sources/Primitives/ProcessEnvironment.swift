@@ -9,10 +9,14 @@ public enum ProcessEnvironment {
         let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         guard var entry = table else { return variables }
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            // Split at the first "=" by bytes: walking Characters cost more than the rest of start-up's
+            // environment handling put together.
+            if let equals = strchr(pointer, 0x3D) {
+                let nameLength = pointer.distance(to: equals)
+                let name = pointer.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: nameLength), as: UTF8.self)
+                }
+                if variables[name] == nil { variables[name] = String(cString: equals + 1) }
             }
             entry += 1
         }

@@ -126,14 +126,24 @@ struct JSONParser {
             scalars.append(contentsOf: text.unicodeScalars)
         }
 
+        var escaped = false
         while true {
             guard let byte = current else { throw fail("unterminated string", at: start) }
             switch byte {
             case UInt8(ascii: "\""):
+                if !escaped {
+                    // Most strings have no escape: validate the run once and take it as it is.
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw fail("invalid UTF-8 in a string", at: start)
+                    }
+                    index += 1
+                    return text
+                }
                 try flush(&self)
                 index += 1
                 return String(scalars)
             case UInt8(ascii: "\\"):
+                escaped = true
                 try flush(&self)
                 index += 1
                 scalars.append(try parseEscape())
