@@ -19,8 +19,12 @@ struct MemorizeCommand: ParsableCommand {
 
         Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error or output that could not be written (a reader that goes away, as with | head, ends quietly).
         """,
-        version: "0.1.0"
+        version: version
     )
+
+    /// The release, and for a build from a git checkout the commit it was built from:
+    /// "0.1.0 (78d17d4)". `buildCommit` comes from the StampCommit plugin (nil without git).
+    static let version = "0.1.0" + (buildCommit.map { " (\($0))" } ?? "")
 
     @Option(help: "Play this theme (see --list-themes).")
     var theme: String?
