@@ -145,7 +145,12 @@ struct MemorizeCommand: ParsableCommand {
 
     func run() throws {
         if generateManual {
-            let code = Self.printChecked(try ManualPage.render())
+            let page: String
+            do { page = try ManualPage.render() } catch {
+                try? StandardStream.error.writeLine("\(error)")
+                throw ExitCode(2)
+            }
+            let code = Self.printChecked(page)
             if code != 0 { throw ExitCode(code) }
             return
         }
