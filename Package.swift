@@ -24,6 +24,10 @@ let package = Package(
         // Turns assets/themes.json (the only copy) into Swift source so the binary runs from any directory.
         .executableTarget(name: "EmbedAsset"),
         .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["EmbedAsset"]),
+        // Writes the checkout's commit (git rev-parse --short HEAD) into memorize-tui for --version;
+        // a build with no .git (a tarball) gets none. Reruns only when HEAD moves.
+        .executableTarget(name: "CommitStamp"),
+        .plugin(name: "StampCommit", capability: .buildTool(), dependencies: ["CommitStamp"]),
         .target(name: "Memorize", dependencies: ["Primitives"]),
         // Values every layer shares and none may own: RGB, JSON string quoting, code-point names,
         // the process environment (the layers above cannot import each other).
@@ -42,7 +46,8 @@ let package = Package(
             dependencies: [
                 "MemorizeApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["StampCommit"]
         ),
         // The performance benchmark (README "Performance"): `swift run -c release memorize-bench`.
         .executableTarget(

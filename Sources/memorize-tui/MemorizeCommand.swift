@@ -17,10 +17,21 @@ struct MemorizeCommand: ParsableCommand {
 
         Mouse: click a card to choose it, the deck to deal, a button to press it.
 
-        Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error or output that could not be written (a reader that goes away, as with | head, ends quietly).
+        Exit codes: \(exitStatuses.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ")).
         """,
-        version: "0.1.0"
+        version: version
     )
+
+    /// What each exit status means, for the discussion above and the manual's EXIT STATUS.
+    static let exitStatuses: [(code: String, meaning: String)] = [
+        ("0", "quit"),
+        ("1", "a key script's expect failed"),
+        ("2", "usage or environment error or output that could not be written (a reader that goes away, as with | head, ends quietly)"),
+    ]
+
+    /// The release, and for a build from a git checkout the commit it was built from:
+    /// "0.1.0 (78d17d4)". `buildCommit` comes from the StampCommit plugin (nil without git).
+    static let version = "0.1.0" + (buildCommit.map { " (\($0))" } ?? "")
 
     @Option(help: "Play this theme (see --list-themes).")
     var theme: String?
@@ -55,6 +66,11 @@ struct MemorizeCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"))
     var record: String?
+
+    /// Prints the manual page (mdoc) made from these definitions and the app's key tables; for
+    /// scripts/install.sh, hence hidden from --help and the completions (see ManualPage).
+    @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))
+    var generateManual = false
 
     @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"))
     var snapshotDir: String?
@@ -128,6 +144,16 @@ struct MemorizeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if generateManual {
+            let page: String
+            do { page = try ManualPage.render() } catch {
+                try? StandardStream.error.writeLine("\(error)")
+                throw ExitCode(2)
+            }
+            let code = Self.printChecked(page)
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
         if listThemes {
             let code = Launcher.printThemeTable(ascii: ascii)
             if code != 0 { throw ExitCode(code) }

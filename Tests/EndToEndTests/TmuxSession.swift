@@ -54,9 +54,11 @@ final class TmuxSession {
 
     /// Starts `memorize-tui arguments` at `size` with the given TERM; `prepare` may first put
     /// files into the session's directory (its `config` and `state` are the XDG homes).
+    /// `binary` replaces the binary under test (an installed copy), run from `workingDirectory`.
     convenience init(size: Size, term: String = "tmux-256color", arguments: [String], environment: [String: String] = [:],
+                     binary chosenBinary: String? = nil, workingDirectory: String? = nil,
                      prepare: (URL) throws -> Void = { _ in }) throws {
-        let binary = try BinaryUnderTest.path()
+        let binary = try chosenBinary ?? BinaryUnderTest.path()
         try self.init(size: size, term: term) { directory, rcFile, stderrFile in
             try prepare(directory)
             var env: [String: String] = [
@@ -70,7 +72,7 @@ final class TmuxSession {
             for (key, value) in environment { env[key] = value }
             let assignments = env.keys.sorted().map { shellQuote("\($0)=\(env[$0]!)") }.joined(separator: " ")
             let rcTemp = rcFile.path + ".tmp"
-            return "env \(assignments) \(shellQuote(binary)) \(arguments.map(shellQuote).joined(separator: " "))"
+            return (workingDirectory.map { "cd \(shellQuote($0)) && " } ?? "") + "env \(assignments) \(shellQuote(binary)) \(arguments.map(shellQuote).joined(separator: " "))"
                 + " 2>\(shellQuote(stderrFile.path)); echo $? > \(shellQuote(rcTemp)) && mv \(shellQuote(rcTemp)) \(shellQuote(rcFile.path)); exec sleep 600"
         }
     }

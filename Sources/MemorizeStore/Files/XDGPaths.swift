@@ -25,6 +25,8 @@ public struct XDGPaths: Equatable, Sendable {
     public var scoresFile: String? { stateHome.map { "\($0)/\(Self.applicationDirectory)/scores.json" } }
     /// `$XDG_CONFIG_HOME/memorize-tui/themes.json`.
     public var themesFile: String? { configHome.map { "\($0)/\(Self.applicationDirectory)/themes.json" } }
+    /// `$XDG_CONFIG_HOME/memorize-tui/settings.json`.
+    public var settingsFile: String? { configHome.map { "\($0)/\(Self.applicationDirectory)/settings.json" } }
 
     /// The login's home directory from /etc/passwd, for when HOME is not set.
     public static func passwordDatabaseHome() -> String? {

@@ -15,8 +15,8 @@ public struct UserSettings: Equatable, Sendable {
 
     /// Loads the player's settings; a missing file or unknown home gives the defaults.
     public static func load(environment: [String: String] = ProcessEnvironment.variables()) -> UserSettings {
-        guard let configHome = XDGPaths(environment: environment).configHome else { return UserSettings() }
-        return load(path: "\(configHome)/\(XDGPaths.applicationDirectory)/settings.json")
+        guard let path = XDGPaths(environment: environment).settingsFile else { return UserSettings() }
+        return load(path: path)
     }
 
     public static func load(path: String) -> UserSettings {
