@@ -58,15 +58,20 @@ enum FrameCost {
         return Run(cpuNanoseconds: (after - before).cpuNanoseconds, frames: frames, focusBursts: focus)
     }
 
-    /// Cells per traced frame that started within `window` of the first frame, and all frames.
-    static func tracedFrames(_ path: String) -> [(time: Double, cells: Int)] {
+    /// Every traced frame: when it started, the cells it handed ncurses, and those cells' text
+    /// in UTF-8 bytes (the least any program must send for them: a box-drawing glyph is 3 bytes).
+    static func tracedFrames(_ path: String) -> [(time: Double, cells: Int, glyphBytes: Int)] {
         guard let text = ProcFile.read(path) else { return [] }
-        var frames: [(time: Double, cells: Int)] = []
+        var frames: [(time: Double, cells: Int, glyphBytes: Int)] = []
         for line in text.split(separator: "\n") {
             if line.hasPrefix("frame "), let t = Double(line.dropFirst(6)) {
-                frames.append((t, 0))
+                frames.append((t, 0, 0))
             } else if line.hasPrefix("cell "), !frames.isEmpty {
                 frames[frames.count - 1].cells += 1
+                let scalars = line.split(separator: " ").last.map { $0.split(separator: ",") } ?? []
+                frames[frames.count - 1].glyphBytes += scalars.reduce(0) { total, hex in
+                    total + (UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init).map { String($0).utf8.count } ?? 1)
+                }
             }
         }
         return frames
@@ -77,7 +82,7 @@ enum FrameCost {
         let scriptPath = environment.writeScript(named: "flip.keys", script)
         let arguments = ["--theme", "Vehicles", "--seed", "1", "--fps", "30", "--script", scriptPath]
         var perFrame: [Int: Double] = [:]
-        var focusBytes: [Double] = [], focusCells: [Double] = []
+        var focusBytes: [Double] = [], focusCells: [Double] = [], focusGlyphBytes: [Double] = []
         for (columns, rows) in sizes {
             var costs: [Double] = [], replayCosts: [Double] = []
             for _ in 0..<3 {
@@ -104,6 +109,7 @@ enum FrameCost {
                     for key in focusKeys {
                         if let frame = frames.first(where: { $0.time - first >= key && $0.time - first < key + 0.15 }) {
                             focusCells.append(Double(frame.cells))
+                            focusGlyphBytes.append(Double(frame.glyphBytes))
                         }
                     }
                 }
@@ -131,7 +137,15 @@ enum FrameCost {
             report.add(Figure(name: "focus.bytes_per_move", value: bytes, unit: "bytes"))
             report.add(Figure(name: "focus.cells_changed_per_move", value: cells, unit: "cells"))
             report.add(Figure(name: "focus.bytes_per_changed_cell", value: cells > 0 ? bytes / cells : nil, unit: "bytes",
-                              target: .atMost(Targets.focusBytesPerCell)))
+                              target: .atMost(Targets.focusBytesPerCell),
+                              note: "a changed cell of a box-drawing or shade glyph alone is 3 bytes of UTF-8"))
+            if !focusGlyphBytes.isEmpty {
+                let glyphBytes = Stats.median(focusGlyphBytes)
+                report.add(Figure(name: "focus.glyph_bytes_per_move", value: glyphBytes, unit: "bytes",
+                                  note: "UTF-8 of the changed cells' glyphs: what any program must send"))
+                report.add(Figure(name: "focus.bytes_over_glyph_bytes", value: glyphBytes > 0 ? bytes / glyphBytes : nil, unit: "x",
+                                  target: .atMost(Targets.focusBytesPerCell), note: "escape sequences and cursor moves on top of the glyphs"))
+            }
         } else {
             report.note("focus moves not measured")
         }

@@ -44,8 +44,9 @@ public final class Animator {
     private var tracks: [AnimationKey: Track] = [:]
     /// Keys whose track has an animation attached: the only ones that can still move.
     private var active: Set<AnimationKey> = []
-    /// How many of `active` belong to each view id.
-    private var activeKeysPerID: [Int: Int] = [:]
+    /// How many of `active` belong to each view id: a short list (a few ids move at once, a
+    /// deal's twenty at most), searched faster than hashed, as every frame asks of every card.
+    private var activeKeysPerID: [(id: Int, count: Int)] = []
 
     /// Bumped whenever a presented value changes other than with time: a track created, started,
     /// jumped or removed. A view that read a value at an earlier revision, for an id that cannot
@@ -54,7 +55,7 @@ public final class Animator {
     public private(set) var revision = 0
 
     /// False when no property of `id` can move: all its presented values are their targets.
-    public func mayMove(id: Int) -> Bool { activeKeysPerID[id] != nil }
+    public func mayMove(id: Int) -> Bool { activeKeysPerID.contains { $0.id == id } }
 
     public init(clock: Clock) { self.clock = clock }
 
@@ -121,11 +122,20 @@ public final class Animator {
         let animation = reducedMotion ? nil : animation
         tracks[key] = Track(from: animation == nil ? to : from, to: to, start: now, animation: animation)
         revision &+= 1
-        if animation == nil { deactivate(key) } else if active.insert(key).inserted { activeKeysPerID[key.id, default: 0] += 1 }
+        if animation == nil {
+            deactivate(key)
+        } else if active.insert(key).inserted {
+            if let index = activeKeysPerID.firstIndex(where: { $0.id == key.id }) {
+                activeKeysPerID[index].count += 1
+            } else {
+                activeKeysPerID.append((key.id, 1))
+            }
+        }
     }
 
     private func deactivate(_ key: AnimationKey) {
-        guard active.remove(key) != nil, let count = activeKeysPerID[key.id] else { return }
-        activeKeysPerID[key.id] = count > 1 ? count - 1 : nil
+        guard active.remove(key) != nil, let index = activeKeysPerID.firstIndex(where: { $0.id == key.id }) else { return }
+        activeKeysPerID[index].count -= 1
+        if activeKeysPerID[index].count == 0 { activeKeysPerID.remove(at: index) }
     }
 }

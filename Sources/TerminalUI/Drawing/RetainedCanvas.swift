@@ -84,13 +84,20 @@ public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable>
     /// The rectangles a change from `old` to `new` touches (before growing to whole items).
     @inlinable static func changes(from old: [Item], to new: [Item]) -> [Rect] {
         // Most frames keep every item in its place: compare pairwise, no tables.
-        if old.count == new.count, !old.indices.contains(where: { old[$0].id != new[$0].id }) {
-            var damage: [Rect] = []
-            for index in new.indices where old[index] != new[index] {
-                damage.append(old[index].footprint)
-                damage.append(new[index].footprint)
+        // (Through buffer pointers: elements are compared where they lie, never copied.)
+        if old.count == new.count {
+            let positional: [Rect]? = old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    for index in new.indices where old[index].id != new[index].id { return nil }
+                    var damage: [Rect] = []
+                    for index in new.indices where old[index].value != new[index].value || old[index].footprint != new[index].footprint {
+                        if !old[index].footprint.isEmpty { damage.append(old[index].footprint) }
+                        if !new[index].footprint.isEmpty { damage.append(new[index].footprint) }
+                    }
+                    return damage
+                }
             }
-            return damage.filter { !$0.isEmpty }
+            if let positional { return positional }
         }
         var oldByID: [ID: (position: Int, item: Item)] = [:]
         for (position, item) in old.enumerated() { oldByID[item.id] = (position, item) }

@@ -21,7 +21,8 @@ public struct PieRaster: Sendable {
     /// the circle and inside the swept angle.
     public init(size: Size, startAngle: Double, clockwise: Bool) {
         self.size = size
-        var found: [(reach: Double, dot: (column: Int32, row: Int32, bit: UInt8))] = []
+        var foundReach: [Double] = []
+        var foundDots: [(column: Int32, row: Int32, bit: UInt8)] = []
         let radius = Double(min(size.width, 2 * size.height)) / 2
         let radiusSquared = radius * radius
         for row in 0..<max(0, size.height) {
@@ -34,14 +35,17 @@ public struct PieRaster: Sendable {
                         let angle = atan2(dy, dx) * 180 / .pi   // y down: positive is clockwise on screen
                         let offset = clockwise ? startAngle - angle : angle - startAngle
                         let normalized = offset - 360 * (offset / 360).rounded(.down)
-                        found.append((normalized, (Int32(column), Int32(row), Self.dotBits[i][j])))
+                        foundReach.append(normalized)
+                        foundDots.append((Int32(column), Int32(row), Self.dotBits[i][j]))
                     }
                 }
             }
         }
-        found.sort { $0.reach < $1.reach }
-        dots = found.map(\.dot)
-        reach = found.map(\.reach)
+        // A flip passes through a new size every few frames: sort indices by a plain Double key
+        // (stable, so equal reaches keep scan order, as a sort of the pairs did) and gather.
+        let order = foundReach.indices.sorted { (foundReach[$0], $0) < (foundReach[$1], $1) }
+        dots = order.map { foundDots[$0] }
+        reach = order.map { foundReach[$0] }
     }
 
     /// How many dots a sweep of `sweep` degrees lights: what the drawing depends on.
