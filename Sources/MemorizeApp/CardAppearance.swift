@@ -18,6 +18,9 @@ struct CardAppearance: Equatable {
     var content = ""
     /// Dots of the bonus pie lit (PieRaster step; 0: none).
     var pieStep = 0
+    /// The face's interior before the flip narrows it: the pie is drawn for this size and then
+    /// squeezed into the narrowed face, as Cardify's rotation turns everything on the card.
+    var pieSize = Size.zero
     /// The border cell where the matched card's lap of light is (face-up cards only).
     var spinHead: Int?
 
@@ -47,7 +50,7 @@ struct CardAppearance: Equatable {
         guard !interior.isEmpty else { return }
         if pieStep > 0 {
             // Lecture 8: the pie behind the emoji.
-            pies.raster(for: interior.size)
+            pies.raster(for: pieSize, squeezedTo: interior.size)
                 .draw(step: pieStep, at: interior.origin, on: &canvas, style: palette.pie, glyphs: palette.ascii ? .ascii : .braille)
         }
         let width = TextWidth.of(content)
@@ -61,14 +64,31 @@ struct CardAppearance: Equatable {
 /// The bonus pie's rasters, one per card interior size (a layout has one or two): computed once,
 /// then every frame of a countdown is a lookup and a binary search.
 final class BonusPieRasters {
-    private var rasters: [Size: PieRaster] = [:]
+    /// Short lists, searched in order: a layout has a size or two, a flip a few widths. (A
+    /// Dictionary keyed by Size cost the first flip of a run ~200k instructions of run-time
+    /// generic metadata and conformance lookups in the static binary, more than the raster.)
+    private var rasters: [PieRaster] = []
+    private var squeezed: [(size: Size, raster: PieRaster)] = []
 
     func raster(for size: Size) -> PieRaster {
-        if let raster = rasters[size] { return raster }
+        if let raster = rasters.first(where: { $0.size == size }) { return raster }
         let pie = Pie.bonus(remaining: 1)
         let raster = PieRaster(size: size, startAngle: pie.startAngle, clockwise: pie.clockwise)
-        if rasters.count > 16 { rasters.removeAll() }     // sizes of past layouts (resizes)
-        rasters[size] = raster
+        if rasters.count >= 16 { rasters.removeAll() }     // sizes of past layouts (resizes)
+        rasters.append(raster)
+        return raster
+    }
+
+    /// The raster of `size` narrowed to `projected` by a flip (only the width narrows; anything
+    /// else gets a raster of its own). Squeezing is cheap; the few widths of a flip are kept.
+    func raster(for size: Size, squeezedTo projected: Size) -> PieRaster {
+        guard projected != size, projected.height == size.height, projected.width < size.width else {
+            return raster(for: projected)
+        }
+        if let kept = squeezed.first(where: { $0.size == size && $0.raster.size == projected }) { return kept.raster }
+        let raster = raster(for: size).squeezed(toWidth: projected.width)
+        if squeezed.count >= 64 { squeezed.removeAll() }
+        squeezed.append((size, raster))
         return raster
     }
 

@@ -33,7 +33,11 @@ struct CardView: Equatable {
         guard !rect.isEmpty else { return look }
         if cardify.showsFace {
             look.content = content
-            if let bonusRemaining { look.pieStep = pies.step(remaining: bonusRemaining, in: rect.inset(by: 1).size) }
+            if let bonusRemaining {
+                // The pie belongs to the unturned face; the flip squeezes it (CardAppearance.pieSize).
+                look.pieSize = scaled.rounded.inset(by: 1).size
+                look.pieStep = pies.step(remaining: bonusRemaining, in: look.pieSize)
+            }
             if let spinPhase, rect.width >= 2, rect.height >= 2 {
                 let perimeter = BorderWalk(rect).count
                 look.spinHead = Int(spinPhase * Double(perimeter)) % perimeter

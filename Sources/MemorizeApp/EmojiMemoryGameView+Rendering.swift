@@ -25,16 +25,45 @@ extension EmojiMemoryGameView {
             forgetRetainedFrame()
             return (render(in: canvasSize, focusVisible: focusVisible), .everything)
         }
+        let time = clock.now
+        let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
+                                     focusIndex: focusIndex, focusVisible: focusVisible, size: canvasSize)
+        let moving = movingCards(at: time, focusVisible: focusVisible)
+        if let quietFrame, let moving, quietFrame == QuietFrame(stamp: stamp, moving: moving) {
+            return (retainedFrame.canvas, .nothing)
+        }
         let palette = self.palette
-        let items = frameItems(layout: layout, at: clock.now, focusVisible: focusVisible)
+        let items = frameItems(layout: layout, at: time, focusVisible: focusVisible)
         let damage = retainedFrame.update(size: canvasSize, context: game.theme.color, items: items) { item, canvas in
             draw(item, on: &canvas, palette: palette)
         }
+        quietFrame = moving.map { QuietFrame(stamp: stamp, moving: $0) }
         return (retainedFrame.canvas, damage)
     }
 
+    /// The cards that may move, as drawn at `time`: their place in the drawing order and their
+    /// cells. Nil when a frame cannot be judged from them alone (a button lighting up, or the
+    /// reduced-motion pie, which steps with the clock rather than the Animator).
+    private func movingCards(at time: Double, focusVisible: Bool) -> [QuietFrame.MovingCard]? {
+        guard !animator.reducedMotion else { return nil }
+        let ids = animator.movingIDs
+        guard !ids.isEmpty else { return [] }
+        let cards = game.cards
+        var moving: [QuietFrame.MovingCard] = []
+        for id in ids {
+            guard let index = cards.firstIndex(where: { $0.id == id }) else { return nil }
+            let view = cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible)
+            moving.append(.init(index: index, place: place(of: cards[index], at: time),
+                                look: presentedMemo.appearance(at: index, of: view, pies: pieRasters)))
+        }
+        return moving
+    }
+
     /// The next `renderFrame` draws everything (another page or an overlay was shown meanwhile).
-    func forgetRetainedFrame() { retainedFrame.reset() }
+    func forgetRetainedFrame() {
+        retainedFrame.reset()
+        quietFrame = nil
+    }
 
     var palette: Palette { Palette(theme: game.theme.color, monochrome: options.monochrome, ascii: options.ascii) }
 
@@ -128,19 +157,23 @@ extension EmojiMemoryGameView {
     private func drawOrder(of cards: [EmojiMemoryGame.Card], at time: Double) -> DrawOrder {
         var order = DrawOrder()
         for (index, card) in cards.enumerated() {
-            // A card that cannot move rests where it is: no track lookups for it.
-            let canMove = animator.mayMove(id: card.id)
-            let moving = canMove && (animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time))
-            let departed = !canMove || animator.hasStarted(key(card.id, .x), at: time)
-            if moving && departed {
-                order.flying.append(index)
-            } else if isUndealt(card) || !departed {
-                order.inDeck.append(index)
-            } else {
-                order.settled.append(index)
+            switch place(of: card, at: time) {
+            case .flying: order.flying.append(index)
+            case .inDeck: order.inDeck.append(index)
+            case .settled: order.settled.append(index)
             }
         }
         return order
+    }
+
+    /// Flying once its flight has begun, in the deck while undealt or waiting for its delay.
+    private func place(of card: EmojiMemoryGame.Card, at time: Double) -> QuietFrame.Place {
+        // A card that cannot move rests where it is: no track lookups for it.
+        let canMove = animator.mayMove(id: card.id)
+        let moving = canMove && (animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time))
+        let departed = !canMove || animator.hasStarted(key(card.id, .x), at: time)
+        if moving && departed { return .flying }
+        return isUndealt(card) || !departed ? .inDeck : .settled
     }
 
     /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).

@@ -46,6 +46,8 @@ final class EmojiMemoryGameView: StatefulView {
     /// stamps the frame memo (a card that cannot move looks as it did, unless these changed).
     private(set) var stateRevision = 0
     let presentedMemo = PresentedCardMemo()
+    /// The last frame drawn, as far as a frame with nothing new needs to know (QuietFrame).
+    var quietFrame: QuietFrame?
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {

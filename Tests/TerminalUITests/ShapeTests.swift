@@ -227,3 +227,34 @@ struct PieTests {
         #expect(p.animatableData.end == 180)
     }
 }
+
+/// A flip narrows the card, and a `rotation3DEffect` squeezes what is on it: the pie keeps its
+/// sweep order and only moves its dots to the scaled columns.
+struct PieRasterSqueezeTests {
+    private let full = PieRaster(size: Size(width: 8, height: 4), startAngle: -90, clockwise: true)
+
+    private func drawn(_ raster: PieRaster, step: Int) -> String {
+        render(raster.size) { raster.draw(step: step, at: .zero, on: &$0, style: .plain, glyphs: .braille) }
+    }
+
+    @Test func theFullWidthIsTheRasterItself() {
+        #expect(drawn(full.squeezed(toWidth: 8), step: 100) == drawn(full, step: 100))
+    }
+
+    @Test func aHalfWidthPieIsTheFullPieSqueezedIntoHalfTheColumns() {
+        let half = full.squeezed(toWidth: 4)
+        #expect(half.size == Size(width: 4, height: 4))
+        // Squeezed, not a smaller circle: it still spans all four rows, top to bottom.
+        #expect(drawn(half, step: full.litDotCount(step: .max)) == "⣰⣿⣿⣆\n⣿⣿⣿⣿\n⣿⣿⣿⣿\n⠹⣿⣿⠏")
+        // The same steps as the full pie: half the bonus left lights the left half.
+        let halfway = full.step(sweep: 180)
+        #expect(drawn(half, step: halfway) == "⣰⣿\n⣿⣿\n⣿⣿\n⠹⣿")
+    }
+
+    @Test func everyDotStaysInsideTheNarrowedColumns() {
+        for width in 1...7 {
+            let text = drawn(full.squeezed(toWidth: width), step: .max)
+            #expect(text.split(separator: "\n").allSatisfy { $0.count <= width }, "width \(width): \(text)")
+        }
+    }
+}

@@ -57,6 +57,9 @@ public final class Animator {
     /// False when no property of `id` can move: all its presented values are their targets.
     public func mayMove(id: Int) -> Bool { activeKeysPerID.contains { $0.id == id } }
 
+    /// The ids `mayMove` is true for, in the order they began to move.
+    public var movingIDs: [Int] { activeKeysPerID.map(\.id) }
+
     public init(clock: Clock) { self.clock = clock }
 
     /// The presented value at `time`, or `fallback` for a property never set.

@@ -65,19 +65,23 @@ public struct RetainedCanvas<ID: Hashable, Value: Equatable, Context: Equatable>
         guard !damage.isEmpty else { return .nothing }
 
         // Whatever overlaps the damage is drawn again whole, so its footprint is damaged too.
+        // (Items are read through a buffer pointer: enumerating them copied each one, per pass.)
+        let footprints = clipped.withUnsafeBufferPointer { items in items.indices.map { items[$0].footprint } }
         var redraw = [Bool](repeating: false, count: clipped.count)
         var grew = true
         while grew {
             grew = false
-            for (index, item) in clipped.enumerated() where !redraw[index] && !item.footprint.isEmpty
-                && damage.contains(where: { $0.intersects(item.footprint) }) {
+            for (index, footprint) in footprints.enumerated() where !redraw[index] && !footprint.isEmpty
+                && damage.contains(where: { $0.intersects(footprint) }) {
                 redraw[index] = true
-                damage.append(item.footprint)
+                damage.append(footprint)
                 grew = true
             }
         }
         for rect in damage { storage.fill(rect, style: .plain) }
-        for (index, item) in clipped.enumerated() where redraw[index] { draw(item.value, &storage) }
+        clipped.withUnsafeBufferPointer { items in
+            for index in items.indices where redraw[index] { draw(items[index].value, &storage) }
+        }
         return Damage(rects: damage)
     }
 

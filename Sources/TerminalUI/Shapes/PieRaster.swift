@@ -48,6 +48,34 @@ public struct PieRaster: Sendable {
         reach = order.map { foundReach[$0] }
     }
 
+    private init(size: Size, dots: [(column: Int32, row: Int32, bit: UInt8)], reach: [Double]) {
+        self.size = size
+        self.dots = dots
+        self.reach = reach
+    }
+
+    /// The same pie narrowed to `width` columns, as a `rotation3DEffect` about the y axis squeezes
+    /// whatever is drawn on a turning card: each dot moves to its scaled column, keeping its place
+    /// in the sweep order, so a step lights the same dots as on the full-size raster. O(dots), no
+    /// trigonometry: a flip shows a new width every few frames.
+    public func squeezed(toWidth width: Int) -> PieRaster {
+        guard width > 0, width != size.width, size.width > 0 else { return self }
+        let scale = Double(width) / Double(size.width)
+        let squeezed = dots.map { dot -> (column: Int32, row: Int32, bit: UInt8) in
+            let (i, j) = Self.place(of: dot.bit)
+            let x = Int(dot.column) * 2 + i
+            let newX = min(2 * width - 1, Int((Double(x) + 0.5) * scale))
+            return (Int32(newX / 2), dot.row, Self.dotBits[newX % 2][j])
+        }
+        return PieRaster(size: Size(width: width, height: size.height), dots: squeezed, reach: reach)
+    }
+
+    /// Column (0…1) and row (0…3) of a Braille bit within its cell.
+    private static func place(of bit: UInt8) -> (Int, Int) {
+        for i in 0..<2 { if let j = dotBits[i].firstIndex(of: bit) { return (i, j) } }
+        return (0, 0)
+    }
+
     /// How many dots a sweep of `sweep` degrees lights: what the drawing depends on.
     public func step(sweep: Double) -> Int {
         guard sweep > 0 else { return 0 }
