@@ -13,6 +13,11 @@ enum GameCommand: Equatable, Sendable {
     case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit
     /// Esc with nothing open: listed in the help, does nothing.
     case dismiss
+
+    var isFocusMove: Bool {
+        if case .moveFocus = self { return true }
+        return false
+    }
 }
 
 /// The theme chooser (assignment 6's theme list).

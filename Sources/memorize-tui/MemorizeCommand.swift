@@ -17,6 +17,8 @@ struct MemorizeCommand: ParsableCommand {
 
         Mouse: click a card to choose it, the deck to deal, a button to press it.
 
+        Two players: --players 2 takes turns at one keyboard; --opponent easy|medium|hard puts the computer in the second seat. A match scores and plays again, a mismatch passes the turn; the higher score wins.
+
         Exit codes: 0 quit, 1 a key script's expect failed, 2 usage or environment error or output that could not be written (a reader that goes away, as with | head, ends quietly).
         """,
         version: "0.1.0"
@@ -55,6 +57,16 @@ struct MemorizeCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"))
     var record: String?
+
+    // .unconditional: `--players -1` is a bad number, not a missing value.
+    @Option(parsing: .unconditional, help: "1 (solo, the default) or 2: two players taking turns at one keyboard.")
+    var players: Int?
+
+    @Option(help: ArgumentHelp("Play against the computer in the second seat: \(PlayerFlags.levels).", valueName: "level"))
+    var opponent: String?
+
+    @Option(help: ArgumentHelp("The players' names, in seat order (at most \(PlayerNames.maxCharacters) characters each); default \"Player 1,Player 2\", or \"You,Computer\".", valueName: "A,B"))
+    var names: String?
 
     @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"))
     var snapshotDir: String?
@@ -121,6 +133,9 @@ struct MemorizeCommand: ParsableCommand {
         if size != nil && !headless { throw ValidationError("--size only applies with --headless") }
         if headless && script == nil { throw ValidationError("--headless needs --script FILE") }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+        if case .failure(let problem) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
+            throw ValidationError(problem.description)
+        }
         if let snapshotDir {
             if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
             if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
@@ -145,6 +160,10 @@ struct MemorizeCommand: ParsableCommand {
         if let size, let parsed = Size(parsing: size) { options.requestedSize = parsed }
         options.recordPath = record
         options.snapshotDirectory = snapshotDir
+        if case .success(let seats) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
+            options.mode = seats.mode
+            options.names = seats.names
+        }
         let code = Launcher.run(options)
         if code != 0 { throw ExitCode(code) }
     }

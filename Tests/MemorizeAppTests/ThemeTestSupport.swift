@@ -133,6 +133,11 @@ final class CountingScores: ScoreRecording {
         recorded.append(result)
         return inner.record(result)
     }
+    private(set) var versus: [(level: String, outcome: VersusOutcome)] = []
+    @discardableResult func recordVersus(level: String, outcome: VersusOutcome) -> VersusRecord {
+        versus.append((level, outcome))
+        return inner.recordVersus(level: level, outcome: outcome)
+    }
 }
 
 extension Theme {

@@ -146,7 +146,11 @@ final class AppRouter {
     /// The win screen's page while the finished game shows it.
     private var winPage: WinPage? { game.win.map { WinPage(screen: $0, game: game) } }
 
-    func tick() { game.tick() }
+    func tick() {
+        // The computer plays only while its game is what the player sees.
+        game.holdsOpponent = showsHelp || page != .game
+        game.tick()
+    }
 
     /// Only the game page moves by itself; the chooser and editor change only on input.
     var isAnimating: Bool { page == .game && game.isAnimating }
