@@ -25,8 +25,11 @@ public struct Standings: Equatable, Sendable {
         }
     }
 
-    /// "Ann wins!" or "A tie!".
-    public var headline: String { winner.map { "\(names[$0]) wins!" } ?? "A tie!" }
+    /// "Ann wins!", "You win!" or "A tie!".
+    public var headline: String {
+        guard let winner else { return "A tie!" }
+        return names[winner] == "You" ? "You win!" : "\(names[winner]) wins!"
+    }
 
     /// "Ann: 5 pairs, 12 points", one line per seat.
     public var lines: [String] {

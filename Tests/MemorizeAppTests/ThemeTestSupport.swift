@@ -16,6 +16,8 @@ enum ScriptedSession {
 
     static func run(_ script: KeyScript, options: AppOptions = AppOptions(), scores: ScoreRecording = InMemoryScores(),
                     userThemes: UserThemeStoring = InMemoryThemes()) throws -> Run {
+        var options = options
+        options.adoptMode(of: script)
         let themes = ThemeLibrary.builtIn()
         let theme = script.theme.flatMap { name in themes.first { $0.name.lowercased() == name.lowercased() } }
         let clock = VirtualClock()
