@@ -102,11 +102,11 @@ public final class EmojiMemoryGame: ObservableObject {
         startTime = nil
         endTime = nil
     }
-    /// A new game in `newMode`, same theme (the chooser and the win screen offer every mode).
-    public func play(mode newMode: GameMode) {
+    /// The mode of the next game (the chooser and the win screen offer every mode); it takes
+    /// effect with the `restart`, `newGame` or `play(theme:)` that follows.
+    public func setMode(_ newMode: GameMode) {
         mode = newMode
         playerNames = newMode.playerNames(givenNames)
-        restart()
     }
     /// The game clock starts with the first deal, not when the cards sit in the deck.
     public func startClock() {

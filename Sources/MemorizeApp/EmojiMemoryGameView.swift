@@ -115,11 +115,11 @@ final class EmojiMemoryGameView: StatefulView {
         if let standings = game.standings {
             let record = standings.level.map { scores.recordVersus(level: $0.rawValue, outcome: standings.outcome) }
             win = WinScreen(result: result, previousBest: nil, warning: scores.warning,
-                            versus: WinScreen.Versus(standings: standings, record: record))
+                            versus: WinScreen.Versus(standings: standings, record: record), playedMode: game.mode)
             return
         }
         let previous = scores.record(result)
-        win = WinScreen(result: result, previousBest: previous, warning: scores.warning)
+        win = WinScreen(result: result, previousBest: previous, warning: scores.warning, playedMode: game.mode)
     }
 
     func shuffle() {
@@ -145,21 +145,15 @@ final class EmojiMemoryGameView: StatefulView {
         resetLayoutForCardCount()
     }
 
-    func play(theme: Theme) {
+    func play(theme: Theme, mode: GameMode? = nil) {
         withAnimation(CardConstants.restart) {
             forgetFinishedGame()
+            if let mode { game.setMode(mode) }
             game.play(theme: theme)
         }
         resetLayoutForCardCount()
     }
 
-    /// Same theme, another mode (solo, hot seat, against the computer): a new game.
-    func play(mode: GameMode) {
-        withAnimation(CardConstants.restart) {
-            forgetFinishedGame()
-            game.play(mode: mode)
-        }
-    }
 
     /// Cards back to the deck: no win screen, no computer's plan or note, no last choice.
     private func forgetFinishedGame() {

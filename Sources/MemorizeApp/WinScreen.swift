@@ -13,6 +13,17 @@ struct WinScreen: Equatable {
     let warning: String?
     /// A game of two (issue 13): who won, and the record against the computer's level.
     var versus: Versus? = nil
+    /// The mode of the game just won, and the one `n` and `r` start (`m` cycles it).
+    var playedMode: GameMode = .solo
+    var chosenMode: GameMode? = nil
+    var nextMode: GameMode {
+        get { chosenMode ?? playedMode }
+        set { chosenMode = newValue }
+    }
+
+    /// The mode key is shown after a game of two, or once the player changed the mode: the solo
+    /// win screen stays as it was until then.
+    var listsModes: Bool { versus != nil || nextMode != playedMode }
 
     struct Versus: Equatable {
         let standings: Standings
@@ -38,9 +49,13 @@ struct WinScreen: Equatable {
             lines.append("Best for \(theme): \(Self.describe(best))")
         }
         if let warning { lines.append(warning.asciiOnly(ascii)) }
-        lines.append("")
-        lines.append(KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   "))
-        return lines
+        return lines + footer(ascii: ascii)
+    }
+
+    /// "Next game: vs hard" once it matters, then the keys.
+    private func footer(ascii: Bool) -> [String] {
+        guard listsModes else { return ["", KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   ")] }
+        return ["Next game: \(nextMode.label)", "", KeyTables.footer(KeyTables.win + KeyTables.winModes, ascii: ascii).joined(separator: "   ")]
     }
 
     /// The winner (or a tie), each player's pairs and score, and the record against the level.
@@ -53,9 +68,7 @@ struct WinScreen: Equatable {
             lines.append("Against \(level.rawValue): \(record.summary)")
         }
         if let warning { lines.append(warning.asciiOnly(ascii)) }
-        lines.append("")
-        lines.append(KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   "))
-        return lines
+        return lines + footer(ascii: ascii)
     }
 
     static func describe(_ best: BestScore) -> String {
