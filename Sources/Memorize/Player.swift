@@ -14,13 +14,4 @@ public struct Player: Equatable, Sendable {
     public internal(set) var moves = 0
 
     public init() {}
-
-    /// For tests of the invariants, which must be handed broken tallies.
-    init(score: Int, pairs: Int, bonusPointsEarned: Int, penaltiesPaid: Int, moves: Int) {
-        self.score = score
-        self.pairs = pairs
-        self.bonusPointsEarned = bonusPointsEarned
-        self.penaltiesPaid = penaltiesPaid
-        self.moves = moves
-    }
 }
