@@ -3,6 +3,8 @@
 #
 #   assets/screenshot.svg   the script's `snapshot screenshot`, drawn by CanvasSVG
 #   assets/demo.cast        the whole session as asciicast v2 (asciinema play assets/demo.cast)
+#   assets/opponent.svg     the `screenshot` snapshot of assets/opponent.keys (a game against the computer)
+#   assets/opponent.cast    that whole game as asciicast v2
 #
 # Usage (from anywhere):  bash scripts/pictures.sh
 #
@@ -24,5 +26,9 @@ trap 'rm -rf "$snapshots"' EXIT
 env -u NO_COLOR -u SOURCE_DATE_EPOCH \
     "$binary" --headless --script assets/demo.keys --snapshot-dir "$snapshots" --record assets/demo.cast >/dev/null
 cp "$snapshots/screenshot.svg" assets/screenshot.svg
+rm -f "$snapshots"/*.svg
+env -u NO_COLOR -u SOURCE_DATE_EPOCH \
+    "$binary" --headless --script assets/opponent.keys --snapshot-dir "$snapshots" --record assets/opponent.cast >/dev/null
+cp "$snapshots/screenshot.svg" assets/opponent.svg
 
-echo "wrote assets/screenshot.svg and assets/demo.cast (play it with: asciinema play assets/demo.cast)"
+echo "wrote assets/screenshot.svg, assets/demo.cast, assets/opponent.svg and assets/opponent.cast (asciinema play FILE)"

@@ -5,6 +5,46 @@ extension MemoryGame {
     public func invariantViolations() -> [String] {
         Self.invariantViolations(cards: cards, score: score, moves: moves,
                                  bonusPointsEarned: bonusPointsEarned, penaltiesPaid: penaltiesPaid)
+            + Self.playerInvariantViolations(players: players, currentPlayer: currentPlayer, turnsEnded: turnsEnded,
+                                             score: score, moves: moves, bonusPointsEarned: bonusPointsEarned,
+                                             penaltiesPaid: penaltiesPaid, matchedPairs: matchedPairCount)
+    }
+
+    /// Issue 13's turns and tallies: one current player, in turn order (one turn ends per
+    /// mismatch), each player's score recounted from their own matches, bonuses and penalties,
+    /// and the players' tallies adding up to the table's.
+    static func playerInvariantViolations(players: [Player], currentPlayer: Int, turnsEnded: Int, score: Int, moves: Int,
+                                          bonusPointsEarned: Int, penaltiesPaid: Int, matchedPairs: Int) -> [String] {
+        var problems: [String] = []
+        guard !players.isEmpty else { return ["no players"] }
+        if !players.indices.contains(currentPlayer) {
+            problems.append("current player \(currentPlayer) is not one of the \(players.count) players")
+        } else if turnsEnded < 0 || currentPlayer != turnsEnded % players.count {
+            problems.append("player \(currentPlayer + 1) plays after \(turnsEnded) ended turns, but turn order says player \(turnsEnded % players.count + 1)")
+        }
+        if turnsEnded > moves / 2 {
+            problems.append("\(turnsEnded) turns ended in \(moves) moves (a turn takes two)")
+        }
+        for (number, player) in zip(1..., players) {
+            let expected = 2 * player.pairs + player.bonusPointsEarned - player.penaltiesPaid
+            if player.score != expected {
+                problems.append("player \(number): score \(player.score) != 2·\(player.pairs) pairs + \(player.bonusPointsEarned) bonus − \(player.penaltiesPaid) penalties = \(expected)")
+            }
+            if player.pairs < 0 || player.bonusPointsEarned < 0 || player.penaltiesPaid < 0 || player.moves < 0 {
+                problems.append("player \(number): a negative count in \(player)")
+            }
+        }
+        func total(_ part: (Player) -> Int) -> Int { players.reduce(0) { $0 + part($1) } }
+        if total(\.score) != score { problems.append("players' scores add up to \(total(\.score)), not the score \(score)") }
+        if total(\.pairs) != matchedPairs { problems.append("players' pairs add up to \(total(\.pairs)), not the \(matchedPairs) matched") }
+        if total(\.moves) != moves { problems.append("players' moves add up to \(total(\.moves)), not \(moves)") }
+        if total(\.bonusPointsEarned) != bonusPointsEarned {
+            problems.append("players' bonuses add up to \(total(\.bonusPointsEarned)), not \(bonusPointsEarned)")
+        }
+        if total(\.penaltiesPaid) != penaltiesPaid {
+            problems.append("players' penalties add up to \(total(\.penaltiesPaid)), not \(penaltiesPaid)")
+        }
+        return problems
     }
 
     /// The checks over plain values, so tests can hand in deliberately broken states (the model

@@ -1,10 +1,15 @@
 /// The game model of lectures 2–8: `cards`, `choose(_:)`, `shuffle()` and `score`.
 ///
+/// Issue 13 seats more than one `Player`: they take turns, a match scores for the current player
+/// who goes again, a mismatch ends the turn. With one player (the default) this is the lecture's
+/// solo game, and `score` is that player's score.
+///
 /// A plain value: no UI, no wall clock. Time comes from the `GameClock` each card holds,
 /// randomness from a generator seeded at `init`, so the same seed and the same choices replay
 /// the same game.
 public struct MemoryGame<CardContent: Equatable> {
     public private(set) var cards: [Card]
+    /// The table's score: the sum of every player's, so with one player it is theirs (the lecture's).
     public private(set) var score = 0
     /// Number of `choose(_:)` calls that turned a card face up (ignored choices do not count).
     public private(set) var moves = 0
@@ -12,17 +17,25 @@ public struct MemoryGame<CardContent: Equatable> {
     /// taken by mismatches, so `score == 2 · matched pairs + bonusPointsEarned − penaltiesPaid`.
     public private(set) var bonusPointsEarned = 0
     public private(set) var penaltiesPaid = 0
+    /// The seats, in turn order; at least one. Their tallies add up to the totals above.
+    public private(set) var players: [Player]
+    /// Whose turn it is: an index into `players`.
+    public private(set) var currentPlayer = 0
+    /// How many turns have ended (one per mismatch): `currentPlayer` is this modulo the seats.
+    public private(set) var turnsEnded = 0
     private var generator: SeededRandomNumberGenerator
 
     /// Pair `i` gets cards with ids `2i` and `2i+1` (as in the lecture), then the deck is
     /// shuffled with the game's own generator.
     public init(
         numberOfPairsOfCards: Int,
+        numberOfPlayers: Int = 1,
         seed: UInt64,
         clock: GameClock,
         cardContentFactory: (Int) -> CardContent
     ) {
         cards = []
+        players = Array(repeating: Player(), count: max(1, numberOfPlayers))
         for pairIndex in 0..<max(0, numberOfPairsOfCards) {
             let content = cardContentFactory(pairIndex)
             cards.append(Card(id: pairIndex * 2, content: content, clock: clock))
@@ -62,6 +75,7 @@ public struct MemoryGame<CardContent: Equatable> {
               !cards[chosenIndex].isMatched
         else { return }
         moves += 1
+        players[currentPlayer].moves += 1
         guard let potentialMatchIndex = indexOfTheOneAndOnlyFaceUpCard else {
             // Zero or two cards up: this becomes the one and only.
             indexOfTheOneAndOnlyFaceUpCard = chosenIndex
@@ -75,11 +89,22 @@ public struct MemoryGame<CardContent: Equatable> {
             let bonus = pair.filter { cards[$0].hasEarnedBonus }.count
             bonusPointsEarned += bonus
             score += 2 + bonus
+            players[currentPlayer].bonusPointsEarned += bonus
+            players[currentPlayer].score += 2 + bonus
+            players[currentPlayer].pairs += 1
+            // A match: the same player goes again.
         } else {
+            // Seen is public: a card face up for anyone costs whoever mismatches it later.
             let penalty = pair.filter { cards[$0].hasBeenSeen }.count
             penaltiesPaid += penalty
             score -= penalty
+            players[currentPlayer].penaltiesPaid += penalty
+            players[currentPlayer].score -= penalty
             for index in pair { cards[index].hasBeenSeen = true }
+            // A mismatch ends the turn. The two cards stay up (as the lecture leaves them) until
+            // the next player's first choice turns them down.
+            turnsEnded += 1
+            currentPlayer = turnsEnded % players.count
         }
     }
 

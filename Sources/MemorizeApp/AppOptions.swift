@@ -1,3 +1,4 @@
+import Memorize
 import TerminalUI
 
 /// What the command line decided, handed to the app by the executable.
@@ -18,6 +19,20 @@ public struct AppOptions: Sendable {
     public var recordPath: String?
     /// `--snapshot-dir DIR` (headless only): each `snapshot NAME` is also written to DIR/NAME.svg.
     public var snapshotDirectory: String?
+    /// `--players 2` (hot seat) or `--opponent LEVEL` (the computer in the second seat); nil:
+    /// whatever the key script says, else solo.
+    public var mode: GameMode?
+    /// `--names A,B`, already bounded and made safe (PlayerNames); the seats' defaults otherwise.
+    public var names: [String]?
 
     public init() {}
+}
+
+extension AppOptions {
+    /// The key script's `players`, `opponent` and `names`, where the command line said nothing
+    /// (as `seed` and `theme`: a flag wins over the script).
+    public mutating func adoptMode(of script: KeyScript?) {
+        if mode == nil { mode = script?.mode }
+        if names == nil { names = script?.names }
+    }
 }

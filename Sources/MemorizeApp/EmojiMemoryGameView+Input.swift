@@ -16,6 +16,11 @@ extension EmojiMemoryGameView {
     @discardableResult
     func perform(_ command: GameCommand) -> PageRequest {
         guard !layout.isTooSmall || command == .quit else { return .none }
+        // The computer's turn: the focus and the choice are its own until it ends.
+        if game.isComputersTurn, command == .chooseFocused || command.isFocusMove {
+            refuseDuringComputersTurn()
+            return .none
+        }
         switch command {
         case .moveFocus(let dx, let dy): moveFocus(dx: dx, dy: dy)
         case .chooseFocused: chooseFocused()
@@ -39,7 +44,7 @@ extension EmojiMemoryGameView {
     }
 
     /// Cards still on the table (dealt, not a hole) can take the focus.
-    private func isFocusable(_ index: Int) -> Bool {
+    func isFocusable(_ index: Int) -> Bool {
         let card = game.cards[index]
         return !isUndealt(card) && !(card.isMatched && !card.isFaceUp)
     }
@@ -81,6 +86,10 @@ extension EmojiMemoryGameView {
             return
         }
         if let index = scene.card(at: point, where: isFocusable) {
+            guard !game.isComputersTurn else {
+                refuseDuringComputersTurn()
+                return
+            }
             focusIndex = index
             choose(game.cards[index])
         }

@@ -70,6 +70,8 @@ extension EmojiMemoryGameView {
     /// What the game page shows, in drawing order: title, cards, deck, buttons.
     enum FrameItem: Equatable {
         case title(theme: String, score: String, pairs: String)
+        /// The title of a game of two (issue 13).
+        case scoreboard(Scoreboard)
         case card(CardAppearance)
         case deck(CardAppearance, label: String, labelOrigin: Point)
         case buttons(frames: [Rect], pressed: [Bool])
@@ -82,11 +84,11 @@ extension EmojiMemoryGameView {
     func frameItems(layout: GameLayout, at time: Double, focusVisible: Bool) -> [RetainedGameFrame.Item] {
         let width = layout.size.width
         let pies = pieRasters
-        var items: [RetainedGameFrame.Item] = [
-            .init(id: .title, value: .title(theme: " \(game.theme.name.asciiOnly(options.ascii))", score: "Score: \(game.score)",
-                                             pairs: "Pairs left: \(game.pairsLeft) "),
-                  footprint: Rect(x: 0, y: 0, width: width, height: 1)),
-        ]
+        let title: FrameItem = game.mode == .solo
+            ? .title(theme: " \(game.theme.name.asciiOnly(options.ascii))", score: "Score: \(game.score)",
+                     pairs: "Pairs left: \(game.pairsLeft) ")
+            : .scoreboard(scoreboard(width: width, at: time))
+        var items: [RetainedGameFrame.Item] = [.init(id: .title, value: title, footprint: Rect(x: 0, y: 0, width: width, height: 1))]
         let scene = scene(at: time, layout: layout, focusVisible: focusVisible)
         for placed in scene.cards {
             let look = presentedMemo.appearance(at: placed.index, of: placed.view, pies: pies)
@@ -121,6 +123,10 @@ extension EmojiMemoryGameView {
             canvas.put(theme, x: 0, y: 0, style: palette.title)
             canvas.put(score, x: (width - score.count) / 2, y: 0, style: Style(bold: true))
             canvas.put(pairs, x: width - pairs.count, y: 0, style: palette.text)
+        case .scoreboard(let board):
+            for segment in board.segments {
+                canvas.put(segment.text, x: segment.x, y: 0, style: board.style(of: segment.role, palette: palette))
+            }
         case .card(let look):
             look.draw(on: &canvas, palette: palette, pies: pieRasters)
         case let .deck(look, label, origin):

@@ -28,6 +28,15 @@ final class EmojiMemoryGameView: StatefulView {
     var focusIndex = 0
     /// Set once per finished game, when it is recorded in the score book.
     var win: WinScreen?
+    /// The computer's next choice while it is its turn (EmojiMemoryGameView+Opponent.swift).
+    var opponentPlan: OpponentPlan?
+    /// Set by the router while something covers the game (help, another page): the computer waits.
+    var holdsOpponent = false
+    /// A short message over the title ("wait: computer's turn"), until a time on the clock.
+    var note: (text: String, until: Double)?
+    /// When the last card was chosen, and whether by the computer: its next choice waits for that
+    /// flip, and a little longer when the turn has just passed to it.
+    var lastChoice: (time: Double, byComputer: Bool)?
     private(set) var size: Size
     private(set) var layout: GameLayout
     private(set) var exitCode: Int32?
@@ -101,27 +110,37 @@ final class EmojiMemoryGameView: StatefulView {
     }
 
     func choose(_ card: EmojiMemoryGame.Card) {
+        let byComputer = game.isComputersTurn
         withAnimation(CardConstants.flip) { game.choose(card) }
+        lastChoice = (clock.now, byComputer)
         recordIfOver()
     }
 
     /// The score book hears about a finished game exactly once: `win` is nil only until then.
+    /// Solo games keep a best per theme; games against the computer count wins, losses and ties
+    /// per level; hot-seat games are the players' own business.
     private func recordIfOver() {
         guard win == nil, let result = game.result else { return }
+        if let standings = game.standings {
+            let record = standings.level.map { scores.recordVersus(level: $0.rawValue, outcome: standings.outcome) }
+            win = WinScreen(result: result, previousBest: nil, warning: scores.warning,
+                            versus: WinScreen.Versus(standings: standings, record: record), playedMode: game.mode)
+            return
+        }
         let previous = scores.record(result)
-        win = WinScreen(result: result, previousBest: previous, warning: scores.warning)
+        win = WinScreen(result: result, previousBest: previous, warning: scores.warning, playedMode: game.mode)
     }
 
     func shuffle() {
         press(.shuffle)
+        opponentPlan = nil
         withAnimation(CardConstants.shuffle) { game.shuffle() }
     }
 
     func restart() {
         press(.restart)
         withAnimation(CardConstants.restart) {
-            dealt = []
-            win = nil
+            forgetFinishedGame()
             game.restart()
         }
     }
@@ -129,20 +148,29 @@ final class EmojiMemoryGameView: StatefulView {
     func newGame() {
         press(.newGame)
         withAnimation(CardConstants.restart) {
-            dealt = []
-            win = nil
+            forgetFinishedGame()
             game.newGame()
         }
         resetLayoutForCardCount()
     }
 
-    func play(theme: Theme) {
+    func play(theme: Theme, mode: GameMode? = nil) {
         withAnimation(CardConstants.restart) {
-            dealt = []
-            win = nil
+            forgetFinishedGame()
+            if let mode { game.setMode(mode) }
             game.play(theme: theme)
         }
         resetLayoutForCardCount()
+    }
+
+
+    /// Cards back to the deck: no win screen, no computer's plan or note, no last choice.
+    private func forgetFinishedGame() {
+        dealt = []
+        win = nil
+        opponentPlan = nil
+        note = nil
+        lastChoice = nil
     }
 
     func quit() { exitCode = 0 }
@@ -165,6 +193,7 @@ final class EmojiMemoryGameView: StatefulView {
     /// deal, a shuffle) do they glide on to their new slots rather than stop dead.
     func resize(to newSize: Size) {
         guard newSize != size else { return }
+        opponentPlan = nil                  // the computer thinks again, on the new layout
         withAnimation(isAnimating ? CardConstants.resizeInFlight : nil) {
             size = newSize
             layout = GameLayout(size: newSize, cardCount: game.cards.count)
@@ -195,6 +224,9 @@ final class EmojiMemoryGameView: StatefulView {
                 needsTargetUpdate = true
             }
         }
+        if needsTargetUpdate { updateTargets(animation: nil) }
+        if let note, clock.now >= note.until { self.note = nil }
+        advanceOpponent()
         if needsTargetUpdate { updateTargets(animation: nil) }
     }
 
@@ -253,6 +285,11 @@ final class EmojiMemoryGameView: StatefulView {
     /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
     /// a second: the next whole second of any card's countdown.
     var nextTimedChange: Double? {
+        [nextCountdownStep, nextOpponentChange].compactMap { $0 }.min()
+    }
+
+    /// Under `--reduced-motion`, the next whole second of a pie's countdown.
+    private var nextCountdownStep: Double? {
         guard animator.reducedMotion else { return nil }
         let now = clock.now
         let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in

@@ -1,10 +1,15 @@
+import Memorize
 import TerminalUI
 
-/// The game's own key-script commands, added to the toolkit's language: `seed N` (a setting) and
-/// `theme NAME` (a setting at the top; later, an action that switches the theme mid-script).
+/// The game's own key-script commands, added to the toolkit's language: `seed N` (a setting),
+/// `theme NAME` (a setting at the top; later, an action that switches the theme mid-script), and
+/// the mode settings `players 2`, `opponent LEVEL`, `names A,B` (as the flags of the same names).
 public enum GameScriptCommand: String, CaseIterable, Sendable {
     case seed
     case theme
+    case players
+    case opponent
+    case names
 
     public static let all: [ScriptCommand] = allCases.map(\.definition)
 
@@ -16,6 +21,19 @@ public enum GameScriptCommand: String, CaseIterable, Sendable {
             }
         case .theme:
             return ScriptCommand(name: rawValue, usage: "theme NAME", argument: "theme name", role: .settingOrAction)
+        case .players:
+            return ScriptCommand(name: rawValue, usage: "players 1|2", argument: "number of players", role: .setting) { text in
+                (text == "1" || text == "2") ? nil : "want 1 or 2 players, not \"\(text)\""
+            }
+        case .opponent:
+            return ScriptCommand(name: rawValue, usage: "opponent \(OpponentLevel.choices)", argument: "level", role: .setting) { text in
+                OpponentLevel(rawValue: text) == nil ? "unknown level \"\(text)\" (want \(OpponentLevel.choices))" : nil
+            }
+        case .names:
+            return ScriptCommand(name: rawValue, usage: "names A,B", argument: "player names", role: .setting) { text in
+                if case .failure(let problem) = PlayerNames.parse(text) { return problem.description }
+                return nil
+            }
         }
     }
 }
@@ -35,4 +53,13 @@ extension KeyScript {
     public var seed: UInt64? { settings[GameScriptCommand.seed.rawValue].flatMap { UInt64($0) } }
     /// `theme NAME` at the top of the script.
     public var theme: String? { settings[GameScriptCommand.theme.rawValue] }
+    /// `opponent LEVEL` or `players 2` at the top of the script; nil when it says neither.
+    public var mode: GameMode? {
+        if let level = settings[GameScriptCommand.opponent.rawValue].flatMap(OpponentLevel.init(rawValue:)) { return .computer(level) }
+        return settings[GameScriptCommand.players.rawValue].map { $0 == "2" ? .hotSeat : .solo }
+    }
+    /// `names A,B` at the top of the script, made safe.
+    public var names: [String]? {
+        settings[GameScriptCommand.names.rawValue].flatMap { try? PlayerNames.parse($0).get() }
+    }
 }

@@ -30,6 +30,8 @@ public enum HeadlessSession {
         let theme = theme ?? script.theme.flatMap { name in
             (themes + userThemes.themes).named(name)
         }
+        var options = options
+        options.adoptMode(of: script)
         let clock = VirtualClock()
         let size = script.size ?? options.headlessSize
         let screen = try decorate(HeadlessScreen(size: size, clock: clock), clock)

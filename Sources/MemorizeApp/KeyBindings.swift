@@ -5,7 +5,7 @@ import TerminalUI
 // different pages (`e` edits in the chooser and types an "e" in the editor).
 
 /// The win screen, shown over the finished game.
-enum WinCommand: Equatable, Sendable { case newGame, restart, themes, help, quit }
+enum WinCommand: Equatable, Sendable { case newGame, restart, themes, help, quit, cycleMode }
 
 /// The game page (lecture 8's EmojiMemoryGameView).
 enum GameCommand: Equatable, Sendable {
@@ -13,11 +13,18 @@ enum GameCommand: Equatable, Sendable {
     case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit
     /// Esc with nothing open: listed in the help, does nothing.
     case dismiss
+
+    var isFocusMove: Bool {
+        if case .moveFocus = self { return true }
+        return false
+    }
 }
 
 /// The theme chooser (assignment 6's theme list).
 enum ChooserCommand: Equatable, Sendable {
     case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
+    /// Solo, 2 players, vs easy/medium/hard: the mode the next game is played in (issue 13).
+    case cycleMode
 }
 
 /// A yes/no question (deleting a theme); any other key says no.
@@ -105,6 +112,12 @@ enum KeyTables {
         KeyBinding([.character("q"), .control("c")], .quit, "quit", hint: "quit"),
     ]
 
+    /// The win screen's mode key (issue 13). Always bound; listed (help, footer) after a game of
+    /// two, and after a solo game once pressed, so the solo win screen stays as it was.
+    static let winModes: [KeyBinding<WinCommand>] = [
+        KeyBinding([.character("m")], .cycleMode, "mode of the next game: solo, 2 players, vs easy, medium, hard", hint: "mode"),
+    ]
+
     /// The theme chooser (assignment 6's theme list).
     static let chooser: [KeyBinding<ChooserCommand>] = [
         KeyBinding([.up, .character("k")], .moveSelection(-1), "pick the theme above"),
@@ -116,6 +129,8 @@ enum KeyTables {
         KeyBinding([.character("x")], .deleteSelected, "delete the picked theme (your own; asks first)", hint: "delete"),
         KeyBinding([.character("?")], .help, "this help", hint: "help"),
         KeyBinding([.escape], .back, "back to the game, as it was", hint: "back"),
+        // No footer hint: the footer is full; the help lists it and the title shows the mode.
+        KeyBinding([.character("m")], .cycleMode, "mode: solo, 2 players, vs easy, medium, hard"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
     ]
 

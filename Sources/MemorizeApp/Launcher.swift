@@ -91,6 +91,7 @@ public enum Launcher {
             theme = found
         }
         let seed = options.seed ?? script?.seed ?? UInt64.random(in: 0...UInt64.max)
+        options.adoptMode(of: script)
 
         if options.headless, let script {
             return try runHeadless(options, script: script, themes: themes, theme: theme, seed: seed)
@@ -104,7 +105,8 @@ public enum Launcher {
                          scores: ScoreRecording = InMemoryScores(),
                          userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {
         let gameClock = GameClock { [clock] in clock.now }
-        let game = EmojiMemoryGame(themes: themes, theme: theme, seed: seed, clock: gameClock)
+        let game = EmojiMemoryGame(themes: themes, theme: theme, seed: seed, clock: gameClock,
+                                   mode: options.mode ?? .solo, names: options.names ?? [])
         game.setUserThemes(userThemes.themes)
         let animator = Animator(clock: clock)
         animator.reducedMotion = options.reducedMotion

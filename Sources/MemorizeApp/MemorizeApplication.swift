@@ -23,7 +23,12 @@ final class MemorizeApplication: RunLoopContent {
     }
     func render(in size: Size) -> Canvas { router.render(in: size) }
     func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { router.renderFrame(in: size) }
-    func tick() { router.tick() }
+    func tick() {
+        let moves = view.game.moves
+        router.tick()
+        // The computer chooses on the clock, in tick: its moves are checked like the player's.
+        if checksInvariants, view.game.moves != moves { checkInvariants(after: "the computer's choice") }
+    }
     var isAnimating: Bool { router.isAnimating }
     var exitCode: Int32? { router.exitCode }
     var nextTimedChange: Double? { router.nextTimedChange }
@@ -37,7 +42,7 @@ final class MemorizeApplication: RunLoopContent {
             view.play(theme: theme)
             if checksInvariants { checkInvariants(after: "theme \(argument)") }
             return nil
-        case .seed, nil:
+        case .seed, .players, .opponent, .names, nil:
             return "\(name) is not an action"      // the parser only hands over the commands that are
         }
     }
@@ -81,6 +86,16 @@ final class MemorizeApplication: RunLoopContent {
         }
         if let foreign = cards.first(where: { !game.theme.emoji.contains($0.content) }) {
             problems.append("card \(foreign.id) shows \(foreign.content), not an emoji of theme \(game.theme.name)")
+        }
+        // Issue 13: seats as the mode says, and the computer plans only on its own turn, a card it may choose.
+        if game.players.count != game.mode.numberOfPlayers || game.playerNames.count != game.players.count {
+            problems.append("\(game.players.count) players and \(game.playerNames.count) names in mode \(game.mode.label)")
+        }
+        if let plan = view.opponentPlan {
+            if !game.isComputersTurn { problems.append("the computer plans card \(plan.cardID) out of its turn") }
+            if let card = cards.first(where: { $0.id == plan.cardID }), card.isMatched || card.isFaceUp {
+                problems.append("the computer plans card \(plan.cardID), which cannot be chosen")
+            }
         }
         return problems
     }

@@ -18,6 +18,8 @@ struct ThemeChooserView {
     let playing: Theme
     let ascii: Bool
     let monochrome: Bool
+    /// The mode the picked theme will be played in, when it is worth saying (issue 13).
+    var mode: String? = nil
 
     static let minimumSize = Size(width: 40, height: 8)
     static let listTop = 3
@@ -41,6 +43,10 @@ struct ThemeChooserView {
         canvas.put(" Themes", x: 0, y: 0, style: palette.title)
         let playingText = "playing: \(playing.name.asciiOnly(ascii)) "
         canvas.put(playingText, x: size.width - TextWidth.of(playingText), y: 0, style: palette.faint)
+        if let mode {
+            let modeText = "mode: \(mode) (m)"
+            canvas.put(modeText, x: max(8, size.width - TextWidth.of(playingText) - TextWidth.of(modeText) - 3), y: 0, style: palette.notice)
+        }
 
         let header = [(Column.name, "Theme"), (Column.kind, "Kind"), (Column.swatch, "Colour"), (Column.cards - 1, "Cards"), (Column.sample, "Sample")]
         for (x, title) in header { canvas.put(title, x: x, y: Self.listTop - 1, style: palette.heading) }

@@ -11,6 +11,25 @@ struct WinScreen: Equatable {
     let previousBest: BestScore?
     /// The score book's complaint, if it has one (a file it could not read or write).
     let warning: String?
+    /// A game of two (issue 13): who won, and the record against the computer's level.
+    var versus: Versus? = nil
+    /// The mode of the game just won, and the one `n` and `r` start (`m` cycles it).
+    var playedMode: GameMode = .solo
+    var chosenMode: GameMode? = nil
+    var nextMode: GameMode {
+        get { chosenMode ?? playedMode }
+        set { chosenMode = newValue }
+    }
+
+    /// The mode key is shown after a game of two, or once the player changed the mode: the solo
+    /// win screen stays as it was until then.
+    var listsModes: Bool { versus != nil || nextMode != playedMode }
+
+    struct Versus: Equatable {
+        let standings: Standings
+        /// Wins, losses and ties at this level, this game included; nil for a hot-seat game.
+        let record: VersusRecord?
+    }
 
     var thisGame: BestScore { BestScore(score: result.score, moves: result.moves, seconds: result.seconds) }
     var isNewBest: Bool { previousBest.map { thisGame.isBetter(than: $0) } ?? false }
@@ -18,6 +37,7 @@ struct WinScreen: Equatable {
     var best: BestScore { previousBest.map { isNewBest ? thisGame : $0 } ?? thisGame }
 
     func lines(ascii: Bool) -> [String] {
+        if let versus { return versusLines(versus, ascii: ascii) }
         let theme = result.theme.asciiOnly(ascii)
         let scoreLine = "Score: \(result.score)   Time: \(Self.format(result.seconds))   Moves: \(result.moves)"
         var lines = ["You matched every pair!", "", scoreLine + (isNewBest ? "   new best!" : "")]
@@ -29,9 +49,26 @@ struct WinScreen: Equatable {
             lines.append("Best for \(theme): \(Self.describe(best))")
         }
         if let warning { lines.append(warning.asciiOnly(ascii)) }
-        lines.append("")
-        lines.append(KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   "))
-        return lines
+        return lines + footer(ascii: ascii)
+    }
+
+    /// "Next game: vs hard" once it matters, then the keys.
+    private func footer(ascii: Bool) -> [String] {
+        guard listsModes else { return ["", KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   ")] }
+        return ["Next game: \(nextMode.label)", "", KeyTables.footer(KeyTables.win + KeyTables.winModes, ascii: ascii).joined(separator: "   ")]
+    }
+
+    /// The winner (or a tie), each player's pairs and score, and the record against the level.
+    private func versusLines(_ versus: Versus, ascii: Bool) -> [String] {
+        let standings = versus.standings
+        var lines = [standings.headline.asciiOnly(ascii), ""]
+        lines += standings.lines.map { $0.asciiOnly(ascii) }
+        lines.append("Time: \(Self.format(result.seconds))   Moves: \(result.moves)")
+        if let record = versus.record, let level = standings.level {
+            lines.append("Against \(level.rawValue): \(record.summary)")
+        }
+        if let warning { lines.append(warning.asciiOnly(ascii)) }
+        return lines + footer(ascii: ascii)
     }
 
     static func describe(_ best: BestScore) -> String {

@@ -26,6 +26,8 @@ public protocol ScoreRecording: AnyObject {
     @discardableResult func record(_ result: GameResult) -> BestScore?
     /// Something the player should hear about (a corrupt file kept aside, a failed save).
     var warning: String? { get }
+    /// Counts a game against the computer at `level` and saves; returns the record including it.
+    @discardableResult func recordVersus(level: String, outcome: VersusOutcome) -> VersusRecord
 }
 
 /// Where the player's own themes live ($XDG_CONFIG_HOME/memorize-tui/themes.json for the real one).
@@ -39,6 +41,7 @@ public protocol UserThemeStoring: AnyObject {
 /// Keeps everything in memory: headless runs and tests never touch the player's files.
 public final class InMemoryScores: ScoreRecording {
     private var bests: [String: BestScore] = [:]
+    private var versus: [String: VersusRecord] = [:]
     public private(set) var warning: String?
     public init() {}
     public func best(forTheme theme: String) -> BestScore? { bests[theme] }
@@ -47,6 +50,10 @@ public final class InMemoryScores: ScoreRecording {
         let candidate = BestScore(score: result.score, moves: result.moves, seconds: result.seconds)
         if previous.map({ candidate.isBetter(than: $0) }) ?? true { bests[result.theme] = candidate }
         return previous
+    }
+    @discardableResult public func recordVersus(level: String, outcome: VersusOutcome) -> VersusRecord {
+        versus[level, default: VersusRecord()].add(outcome)
+        return versus[level]!
     }
 }
 

@@ -17,6 +17,8 @@ struct MemorizeCommand: ParsableCommand {
 
         Mouse: click a card to choose it, the deck to deal, a button to press it.
 
+        Two players: --players 2 takes turns at one keyboard; --opponent easy|medium|hard puts the computer in the second seat. A match scores and plays again, a mismatch passes the turn; the higher score wins.
+
         Exit codes: \(exitStatuses.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ")).
         """,
         version: version
@@ -71,6 +73,16 @@ struct MemorizeCommand: ParsableCommand {
     /// scripts/install.sh, hence hidden from --help and the completions (see ManualPage).
     @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))
     var generateManual = false
+
+    // .unconditional: `--players -1` is a bad number, not a missing value.
+    @Option(parsing: .unconditional, help: "1 (solo, the default) or 2: two players taking turns at one keyboard.")
+    var players: Int?
+
+    @Option(help: ArgumentHelp("Play against the computer in the second seat: \(PlayerFlags.levels).", valueName: "level"))
+    var opponent: String?
+
+    @Option(help: ArgumentHelp("The players' names, in seat order (at most \(PlayerNames.maxCharacters) characters each); default \"Player 1,Player 2\", or \"You,Computer\".", valueName: "A,B"))
+    var names: String?
 
     @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"))
     var snapshotDir: String?
@@ -137,6 +149,9 @@ struct MemorizeCommand: ParsableCommand {
         if size != nil && !headless { throw ValidationError("--size only applies with --headless") }
         if headless && script == nil { throw ValidationError("--headless needs --script FILE") }
         if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+        if case .failure(let problem) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
+            throw ValidationError(problem.description)
+        }
         if let snapshotDir {
             if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
             if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
@@ -171,6 +186,10 @@ struct MemorizeCommand: ParsableCommand {
         if let size, let parsed = Size(parsing: size) { options.requestedSize = parsed }
         options.recordPath = record
         options.snapshotDirectory = snapshotDir
+        if case .success(let seats) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
+            options.mode = seats.mode
+            options.names = seats.names
+        }
         let code = Launcher.run(options)
         if code != 0 { throw ExitCode(code) }
     }

@@ -60,6 +60,14 @@ extension EndToEndTests {
             (["--headless", "--script", "x.keys", "--size", "100000x100000"], "--size must look like 80x24, each side 1...1000"),
             (["--headless", "--script", "x.keys", "--size", "9223372036854775807x5"], "each side 1...1000"),
             (["--headless", "--script", "x.keys", "--size", "0x5"], "each side 1...1000"),
+            (["--players", "3"], "--players must be 1 or 2, not 3"),
+            (["--players", "-1"], "--players must be 1 or 2, not -1"),
+            (["--opponent", "nightmare"], "--opponent must be one of easy|medium|hard, not \"nightmare\""),
+            (["--players", "1", "--opponent", "hard"], "it needs 2 players"),
+            (["--names", "Ann,Bob"], "--names needs --players 2 or --opponent LEVEL"),
+            (["--players", "2", "--names", "Ann,Bob,Cy"], "at most 2"),
+            (["--players", "2", "--names", String(repeating: "x", count: 100_000)], "longer than 16 characters"),
+            (["--opponent", "h\u{1B}]0;pwned\u{7}ard"], "not \"h?]0;pwned?ard\""),
         ])
         func badNumbers(arguments: [String], message: String) throws {
             let result = try ProcessRunner.run(try BinaryUnderTest.path(), arguments, environment: environment)

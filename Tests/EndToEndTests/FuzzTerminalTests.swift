@@ -276,7 +276,10 @@ extension EndToEndTests {
             // A mouse report the fuzz left unfinished is dropped after 50 ms (regression test:
             // incompleteMouseReportFreezesTheApp), so the probe's keys below get through as they are.
             func onGamePage(_ screen: ScreenText) -> Bool {
-                (screen.lines.first ?? "").contains("Score:") && !Self.helpShown(screen)
+                // Solo says "Score:"; a game of two (the fuzz may pick one with m in the chooser)
+                // marks the current player instead.
+                let title = screen.lines.first ?? ""
+                return (title.contains("Score:") || title.contains("▸")) && !Self.helpShown(screen)
             }
             let screen: ScreenText
             do {

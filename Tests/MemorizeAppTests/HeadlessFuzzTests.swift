@@ -146,6 +146,8 @@ import TerminalUI
         /// How far play got: pairs matched (summed over restarts) and games won.
         private(set) var matches = 0
         private(set) var wins = 0
+        /// Cards the computer chose (issue 13).
+        private(set) var computerMoves = 0
         private var lastMatched = 0
         init(_ app: MemorizeApplication) { self.app = app }
 
@@ -166,7 +168,15 @@ import TerminalUI
             check(after: "\(event)")
         }
         func render(in size: Size) -> Canvas { app.render(in: size) }
-        func tick() { app.tick() }
+        func tick() {
+            let moves = app.view.game.moves
+            app.tick()
+            // The computer chooses in tick (issue 13): its moves are checked like input's.
+            if app.view.game.moves != moves {
+                computerMoves += app.view.game.moves - moves
+                check(after: "the computer's choice")
+            }
+        }
         var isAnimating: Bool { app.isAnimating }
         var exitCode: Int32? { violation != nil ? 99 : app.exitCode }
         var nextTimedChange: Double? { app.nextTimedChange }
@@ -206,7 +216,11 @@ import TerminalUI
             let point = Point(x: Int(frame.x + frame.width / 2), y: Int(frame.y + frame.height / 2))
             return point.x >= 0 && point.y >= 0 ? point : nil
         }
-        if g.chance(45), faceUp.count == 1,
+        // The computer's turn (issue 13): mostly let it play. (Checked first, so solo scripts
+        // draw from the generator exactly as before.)
+        if view.game.isComputersTurn, g.chance(60) { return ["wait \(300 + g.below(2500))ms"] }
+        // Against the computer, peek less: mismatches hand it the turn.
+        if view.game.mode.opponentLevel == nil || g.chance(30), g.chance(45), faceUp.count == 1,
            let partner = cards.indices.first(where: { $0 != faceUp[0] && cards[$0].content == cards[faceUp[0]].content }),
            let point = center(partner) {
             return ["click \(point.x) \(point.y)"]
@@ -247,6 +261,7 @@ import TerminalUI
         var matches: Int
         var wins: Int
         var finalState: String
+        var computerMoves = 0
     }
 
     /// Generates and plays one script, a few lines at a time, the way HeadlessSession plays a
@@ -256,7 +271,7 @@ import TerminalUI
         let themes = ThemeLibrary.builtIn()
         let theme: Theme? = g.chance(50) ? g.pick(themes) : nil
         var size = Size(width: 80, height: 24)
-        var text = "size 80x24\nseed \(seed)\n" + (theme.map { "theme \($0.name)\n" } ?? "")
+        var text = "size 80x24\nseed \(seed)\n" + (theme.map { "theme \($0.name)\n" } ?? "") + modeLines(options.mode)
         let clock = VirtualClock()
         let screen = HeadlessScreen(size: size, clock: clock)
         let app = try makeApp(seed: seed, size: size, options: options, clock: clock, theme: theme)
@@ -281,12 +296,12 @@ import TerminalUI
             if !problems.isEmpty { violation = "at the end: " + problems.joined(separator: "; ") }
         }
         return RunResult(script: text, violation: violation, events: content.events, matches: content.matches,
-                         wins: content.wins, finalState: describe(app))
+                         wins: content.wins, finalState: describe(app), computerMoves: content.computerMoves)
     }
 
     static func describe(_ app: MemorizeApplication) -> String {
         let game = app.view.game
-        return "theme \(game.theme.name) score \(game.score) moves \(game.moves) pairs left \(game.pairsLeft) "
+        return "theme \(game.theme.name) score \(game.score) players \(game.players.map(\.score)) turn \(game.currentPlayer) moves \(game.moves) pairs left \(game.pairsLeft) "
             + "faces \(game.cards.map { $0.isFaceUp ? "U" : $0.isMatched ? "M" : "d" }.joined()) exit \(String(describing: app.exitCode))"
     }
 

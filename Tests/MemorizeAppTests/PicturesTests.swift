@@ -77,4 +77,19 @@ import TerminalUI
         #expect(output > 10, "the recording shows the game being played")
         #expect(last > 5, "the recording lasts as long as the script's waits")
     }
+
+    /// The picture of a game against the computer (issue 13), from assets/opponent.keys.
+    @Test func opponentScreenshotIsWhatTheCodeDraws() throws {
+        let script = try KeyScript.loadGame(path: Self.assets.appendingPathComponent("opponent.keys").path)
+        #expect(script.mode != nil && script.seed != nil, "a seeded game against the computer")
+        var screenshots: [Canvas] = []
+        try HeadlessSession.runCanvases(script: script) { name, canvas in
+            if name == "screenshot" { screenshots.append(canvas) }
+        }
+        let canvas = try #require(screenshots.first, "assets/opponent.keys takes no `snapshot screenshot`")
+        let committed = try? String(contentsOf: Self.assets.appendingPathComponent("opponent.svg"), encoding: .utf8)
+        #expect(committed == CanvasSVG.render(canvas), "assets/opponent.svg is not what the code draws: \(Self.regenerate)")
+        #expect(canvas.plainText.contains("▸Computer"), "the picture shows the computer's turn")
+        #expect(FileManager.default.fileExists(atPath: Self.assets.appendingPathComponent("opponent.cast").path))
+    }
 }

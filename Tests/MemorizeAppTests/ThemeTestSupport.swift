@@ -16,6 +16,8 @@ enum ScriptedSession {
 
     static func run(_ script: KeyScript, options: AppOptions = AppOptions(), scores: ScoreRecording = InMemoryScores(),
                     userThemes: UserThemeStoring = InMemoryThemes()) throws -> Run {
+        var options = options
+        options.adoptMode(of: script)
         let themes = ThemeLibrary.builtIn()
         let theme = script.theme.flatMap { name in themes.first { $0.name.lowercased() == name.lowercased() } }
         let clock = VirtualClock()
@@ -132,6 +134,11 @@ final class CountingScores: ScoreRecording {
     @discardableResult func record(_ result: GameResult) -> BestScore? {
         recorded.append(result)
         return inner.record(result)
+    }
+    private(set) var versus: [(level: String, outcome: VersusOutcome)] = []
+    @discardableResult func recordVersus(level: String, outcome: VersusOutcome) -> VersusRecord {
+        versus.append((level, outcome))
+        return inner.recordVersus(level: level, outcome: outcome)
     }
 }
 

@@ -79,10 +79,10 @@ final class AppRouter {
         case .help: showsHelp = true
         case .quit: quit()
         case .showGame: page = .game
-        case .play(let theme):
+        case .play(let theme, let mode):
             page = .game
-            // The theme being played, unchanged: back to the game exactly as it was, no restart.
-            if theme != game.game.theme { game.play(theme: theme) }
+            // The theme and mode being played, unchanged: back to the game exactly as it was, no restart.
+            if theme != game.game.theme || mode != game.game.mode { game.play(theme: theme, mode: mode) }
         case .showChooser(let message, let select): showChooser(message: message, select: select)
         case .returnToChooser(let message):
             editorPage = nil
@@ -136,7 +136,9 @@ final class AppRouter {
     /// The help for the page showing, from that page's key table.
     private var help: HelpOverlay {
         switch page {
-        case .game where game.win != nil: HelpOverlay(table: KeyTables.win.help, mouse: KeyTables.winMouseHelp)
+        case .game where game.win != nil:
+            HelpOverlay(table: (game.win!.listsModes ? KeyTables.win + KeyTables.winModes : KeyTables.win).help,
+                        mouse: KeyTables.winMouseHelp)
         case .game: HelpOverlay(table: KeyTables.game.help, mouse: KeyTables.mouseHelp)
         case .chooser: HelpOverlay(table: KeyTables.chooser.help, mouse: KeyTables.chooserMouseHelp)
         case .editor: HelpOverlay(table: KeyTables.editor.help, mouse: KeyTables.editorMouseHelp)
@@ -146,7 +148,11 @@ final class AppRouter {
     /// The win screen's page while the finished game shows it.
     private var winPage: WinPage? { game.win.map { WinPage(screen: $0, game: game) } }
 
-    func tick() { game.tick() }
+    func tick() {
+        // The computer plays only while its game is what the player sees.
+        game.holdsOpponent = showsHelp || page != .game
+        game.tick()
+    }
 
     /// Only the game page moves by itself; the chooser and editor change only on input.
     var isAnimating: Bool { page == .game && game.isAnimating }

@@ -9,8 +9,8 @@ enum PageRequest {
     case quit
     /// Back to the game, as it was.
     case showGame
-    /// Play this theme (a new game, unless it is the one being played).
-    case play(Theme)
+    /// Play this theme in this mode (a new game, unless both are the ones being played).
+    case play(Theme, GameMode)
     case showChooser(message: String?, select: String?)
     /// From the editor back to the chooser as it was, with a message.
     case returnToChooser(message: String?)

@@ -7,10 +7,13 @@ import TerminalUI
 final class ThemeChooserPage {
     private(set) var chooser: ThemeChooser
     private let context: PageContext
+    /// The mode the picked theme will be played in (`m` cycles it; issue 13).
+    private(set) var nextMode: GameMode
 
     /// The list of themes, `select` picked (the one being played when nil).
     init(context: PageContext, message: String?, select: String? = nil) {
         self.context = context
+        nextMode = context.game.mode
         chooser = ThemeChooser(builtIn: context.game.builtInThemes, user: context.userThemes.themes,
                                selecting: select ?? context.game.theme.name)
         chooser.message = message ?? context.userThemes.warning
@@ -43,6 +46,7 @@ final class ThemeChooserPage {
         case .help: return .help
         case .back: return .showGame
         case .quit: return .quit
+        case .cycleMode: nextMode = nextMode.next
         }
         return .none
     }
@@ -65,8 +69,10 @@ final class ThemeChooserPage {
     static let minimumSize = ThemeChooserView.minimumSize
 
     private var view: ThemeChooserView {
-        ThemeChooserView(chooser: chooser, playing: context.game.theme, ascii: context.options.ascii,
-                         monochrome: context.options.monochrome)
+        // The mode shows once it is not the lecture's solo game, or is about to change.
+        let showsMode = nextMode != .solo || nextMode != context.game.mode
+        return ThemeChooserView(chooser: chooser, playing: context.game.theme, ascii: context.options.ascii,
+                                monochrome: context.options.monochrome, mode: showsMode ? nextMode.label : nil)
     }
 
     func draw(on canvas: inout Canvas) { view.draw(on: &canvas) }
@@ -79,7 +85,7 @@ final class ThemeChooserPage {
             chooser.message = "\"\(row.theme.name)\" cannot be played: \(problem); e edits it, x deletes it"
             return .none
         }
-        return .play(row.theme)
+        return .play(row.theme, nextMode)
     }
 
     private func editSelected() -> PageRequest {

@@ -7,12 +7,17 @@ struct WinPage {
     let game: EmojiMemoryGameView
 
     func handle(_ key: Key) -> PageRequest {
-        guard let command: WinCommand = KeyTables.win.command(for: key) else { return .none }
+        guard let command: WinCommand = (KeyTables.win + KeyTables.winModes).command(for: key) else { return .none }
         // Too small to show the game: only quitting works, as on the game page.
         guard !game.layout.isTooSmall || command == .quit else { return .none }
         switch command {
-        case .newGame: game.perform(.newGame)
-        case .restart: game.perform(.restart)
+        case .cycleMode: game.win?.nextMode = screen.nextMode.next
+        case .newGame:
+            game.game.setMode(screen.nextMode)
+            game.perform(.newGame)
+        case .restart:
+            game.game.setMode(screen.nextMode)
+            game.perform(.restart)
         case .themes: return .showChooser(message: nil, select: nil)
         case .help: return .help
         case .quit: return .quit

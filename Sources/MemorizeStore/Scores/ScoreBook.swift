@@ -13,6 +13,8 @@ public final class ScoreBook: ScoreRecording {
     public private(set) var isSavingEnabled = true
 
     private var bests: [String: BestScore] = [:]
+    /// Games against the computer, per level (issue 13).
+    private var versus: [String: VersusRecord] = [:]
     private let now: () -> Double
 
     /// Loads `path` at once; never throws: problems end up in `warning`.
@@ -20,7 +22,9 @@ public final class ScoreBook: ScoreRecording {
     public init(path: String, now: @escaping () -> Double = WallClock.secondsSince1970) {
         self.path = path
         self.now = now
-        bests = loadFromDisk() ?? [:]
+        let contents = loadFromDisk()
+        bests = contents?.bests ?? [:]
+        versus = contents?.versus ?? [:]
     }
 
     /// The player's real book, or nil when no home directory is known (use `InMemoryScores`).
@@ -30,6 +34,20 @@ public final class ScoreBook: ScoreRecording {
     }
 
     public var allBests: [String: BestScore] { bests }
+    public var allVersus: [String: VersusRecord] { versus }
+
+    @discardableResult
+    public func recordVersus(level: String, outcome: VersusOutcome) -> VersusRecord {
+        // Counts on disk are the truth when another memorize-tui saved since we loaded: ours
+        // were saved before it read them, so adding this game to them loses nobody's.
+        if isSavingEnabled, let disk = loadFromDisk() {
+            versus = disk.versus
+            bests.merge(disk.bests) { mine, theirs in theirs.isBetter(than: mine) ? theirs : mine }
+        }
+        versus[level, default: VersusRecord()].add(outcome)
+        save()
+        return versus[level]!
+    }
 
     public func best(forTheme theme: String) -> BestScore? {
         bests[theme]
@@ -39,7 +57,8 @@ public final class ScoreBook: ScoreRecording {
     public func record(_ result: GameResult) -> BestScore? {
         // Another memorize-tui may have saved since we loaded: merge its bests, don't clobber them.
         if isSavingEnabled, let disk = loadFromDisk() {
-            bests.merge(disk) { mine, theirs in theirs.isBetter(than: mine) ? theirs : mine }
+            bests.merge(disk.bests) { mine, theirs in theirs.isBetter(than: mine) ? theirs : mine }
+            versus = disk.versus
         }
         let previous = bests[result.theme]
         let candidate = BestScore(score: result.score, moves: result.moves, seconds: result.seconds)
@@ -57,20 +76,20 @@ public final class ScoreBook: ScoreRecording {
         guard isSavingEnabled else { return }
         do {
             // 0600: the state directory is private (0700) anyway; scores are nobody else's business.
-            try AtomicFile.write(try ScoreFile.encode(bests), to: path, mode: 0o600)
+            try AtomicFile.write(try ScoreFile.encode(bests, versus: versus), to: path, mode: 0o600)
         } catch {
             warning = "Best scores not saved: \(error)"
         }
     }
 
     /// The bests on disk; nil when there is nothing usable (missing, moved aside, or left alone).
-    private func loadFromDisk() -> [String: BestScore]? {
+    private func loadFromDisk() -> ScoreFile.Contents? {
         switch GuardedRead.read(path, followSymlinks: false) {
         case .missing:
             return nil
         case .contents(let bytes):
             do {
-                return try ScoreFile.decode(bytes)
+                return try ScoreFile.decodeContents(bytes)
             } catch {
                 let reason = error.message(path: path, bytes: bytes)
                 if case .newerVersion = error { keepInPlace(because: reason) } else { moveAside(because: reason) }

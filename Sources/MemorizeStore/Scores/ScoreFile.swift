@@ -1,8 +1,16 @@
 import Memorize
 
-/// The scores.json format: `{"version":1,"best":{"Halloween":{"score":12,"moves":20,"seconds":41.5}}}`.
+/// The scores.json format: `{"version":1,"best":{"Halloween":{"score":12,"moves":20,"seconds":41.5}}}`,
+/// and since issue 13, when the player has played the computer, `"versus":{"hard":{"wins":1,"losses":2,"ties":0}}`
+/// (optional: older files load, and a file without games against the computer keeps its bytes).
 /// Decoding checks every value's type and range and says where a bad one is.
 enum ScoreFile {
+    /// Everything the file holds.
+    struct Contents: Equatable {
+        var bests: [String: BestScore] = [:]
+        var versus: [String: VersusRecord] = [:]
+    }
+
     static let version = 1
 
     /// Anything outside these is not a game anyone played: the file was edited or damaged.
@@ -32,6 +40,10 @@ enum ScoreFile {
     }
 
     static func decode(_ bytes: [UInt8]) throws(Problem) -> [String: BestScore] {
+        try decodeContents(bytes).bests
+    }
+
+    static func decodeContents(_ bytes: [UInt8]) throws(Problem) -> Contents {
         let root: JSONValue
         do {
             root = try JSONValue.parse(bytes)
@@ -62,14 +74,33 @@ enum ScoreFile {
                 moves: try integer(field("moves"), named: "\(name).moves", in: 0...movesLimit),
                 seconds: try seconds(field("seconds"), named: "\(name).seconds"))
         }
-        return bests
+        return Contents(bests: bests, versus: try versus(root.member("versus")))
+    }
+
+    /// The "versus" object, if any: counts per level name, each a whole number in range.
+    private static func versus(_ node: JSONValue?) throws(Problem) -> [String: VersusRecord] {
+        guard let node else { return [:] }
+        guard case .object(let entries) = node.kind else { throw .invalid(offset: node.offset, reason: "versus: expected an object, found \(node.kindDescription)") }
+        var records: [String: VersusRecord] = [:]
+        for entry in entries {
+            let (level, value) = (entry.key, entry.value)
+            let name = "versus.\(level)"
+            guard !level.allSatisfy(\.isWhitespace) else { throw .invalid(offset: value.offset, reason: "versus: a level name is empty") }
+            guard case .object = value.kind else { throw .invalid(offset: value.offset, reason: "\(name): expected an object, found \(value.kindDescription)") }
+            func count(_ key: String) throws(Problem) -> Int {
+                guard let field = value.member(key) else { throw .invalid(offset: value.offset, reason: "\(name): missing \"\(key)\"") }
+                return try integer(field, named: "\(name).\(key)", in: 0...movesLimit)
+            }
+            records[level] = VersusRecord(wins: try count("wins"), losses: try count("losses"), ties: try count("ties"))
+        }
+        return records
     }
 
     /// Pretty-printed with sorted keys (as JSONEncoder wrote it, so files keep their bytes):
     /// readable, and the same bests always give the same bytes.
     /// - Throws: rather than return something partial (saving nothing beats saving garbage) when
     ///   a time cannot be written in JSON (NaN, infinity; `isStorable` keeps those out).
-    static func encode(_ bests: [String: BestScore]) throws -> [UInt8] {
+    static func encode(_ bests: [String: BestScore], versus: [String: VersusRecord] = [:]) throws -> [UInt8] {
         var entries: [JSONValue.Member] = []
         for (theme, best) in bests.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard let seconds = JSONValue.number(best.seconds) else { throw UnwritableTime(theme: theme, seconds: best.seconds) }
@@ -79,7 +110,16 @@ enum ScoreFile {
                 .init("seconds", seconds),
             ]))))
         }
-        let file = JSONValue(.object([.init("best", JSONValue(.object(entries))), .init("version", .integer(version))]))
+        var members: [JSONValue.Member] = [.init("best", JSONValue(.object(entries))), .init("version", .integer(version))]
+        if !versus.isEmpty {
+            let records = versus.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { level, record in
+                JSONValue.Member(level, JSONValue(.object([
+                    .init("losses", .integer(record.losses)), .init("ties", .integer(record.ties)), .init("wins", .integer(record.wins)),
+                ])))
+            }
+            members.append(.init("versus", JSONValue(.object(records))))
+        }
+        let file = JSONValue(.object(members))
         return file.prettyPrinted() + [UInt8(ascii: "\n")]
     }
 

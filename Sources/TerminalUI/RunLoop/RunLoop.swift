@@ -56,6 +56,10 @@ public final class RunLoop {
     /// Whether the last frame drawn was mid-animation: the frame after an animation ends must
     /// still be drawn, or the screen keeps the last in-between state until the next key.
     private var drewMidAnimation = false
+    /// The `nextTimedChange` the last wait was bounded by. The app announces a change *ahead*
+    /// (after its tick, the next one is always in the future), so the frame is owed once the
+    /// announced time has passed, not when a fresh announcement is due.
+    private var announcedChange: Double?
 
     public init(screen: Screen, clock: Clock, content: RunLoopContent, fps: Double,
                 script: KeyScript? = nil, endsWithScript: Bool = false,
@@ -91,14 +95,16 @@ public final class RunLoop {
             let now = clock.now
             let animating = content.isAnimating
             let timedChange = content.nextTimedChange
+            let changeDue = [announcedChange, timedChange].contains { $0.map { $0 <= now } ?? false }
             if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6)
-                || (!animating && drewMidAnimation) || (timedChange.map { $0 <= now } ?? false) {
+                || (!animating && drewMidAnimation) || changeDue {
                 draw(at: now)
                 drewMidAnimation = animating
             }
+            announcedChange = content.nextTimedChange
             let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
                                            frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
-                                           nextTimedChange: content.nextTimedChange)
+                                           nextTimedChange: announcedChange)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
             if event == .terminate { return content.exitCode ?? 0 }
             if event == .suspend {
