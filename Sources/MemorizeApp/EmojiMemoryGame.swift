@@ -18,6 +18,8 @@ public final class EmojiMemoryGame: ObservableObject {
     /// When dealing began and when the last pair matched, on the game clock: the win screen's time.
     public private(set) var startTime: Double?
     public private(set) var endTime: Double?
+    /// The last intent the UI sent, as the inspector shows it ("choose(card 3)"); nil before any.
+    public private(set) var lastIntent: String?
     private let clock: GameClock
     /// Decides every new game's shuffle and `newGame`'s theme: one seed replays a whole session.
     private var generator: SeededRandomNumberGenerator
@@ -53,18 +55,28 @@ public final class EmojiMemoryGame: ObservableObject {
     // MARK: - Intents
 
     public func choose(_ card: Card) {
+        lastIntent = "choose(card \(card.id))"
         model.choose(card)
         if model.isOver, endTime == nil { endTime = clock.now() }
     }
-    public func shuffle() { model.shuffle() }
+    public func shuffle() {
+        lastIntent = "shuffle()"
+        model.shuffle()
+    }
     /// Same theme, freshly shuffled cards, score back to 0.
     public func restart() {
+        lastIntent = "restart()"
+        startOver()
+    }
+    /// A fresh shuffle of the theme: restart, a new game and a new theme all begin here.
+    private func startOver() {
         model = Self.createMemoryGame(theme: theme, generator: &generator, clock: clock)
         startTime = nil
         endTime = nil
     }
     /// The game clock starts with the first deal, not when the cards sit in the deck.
     public func startClock() {
+        lastIntent = "startClock()"
         if startTime == nil { startTime = clock.now() }
     }
 
@@ -87,13 +99,15 @@ public final class EmojiMemoryGame: ObservableObject {
 
     /// A random theme (a different one when there is a choice), as assignment 2 asks.
     public func newGame() {
+        lastIntent = "newGame()"
         let others = themes.filter { $0.name != theme.name }
         theme = (others.isEmpty ? themes : others).randomElement(using: &generator)!
-        restart()
+        startOver()
     }
     public func play(theme newTheme: Theme) {
+        lastIntent = "play(theme: \(newTheme.name))"
         theme = newTheme
-        restart()
+        startOver()
     }
 
     /// Finds a theme by name, ignoring case (`--theme`, key scripts).

@@ -15,6 +15,15 @@ final class EmojiMemoryGameView: StatefulView {
     let game: EmojiMemoryGame
     let animator: Animator
     let clock: Clock
+    /// The app time `clock` reads, when it can be paused (the inspector's `p` and `.`; see
+    /// EmojiMemoryGameView+Time.swift). The game's model clock and the Animator read it too.
+    let timeControl: FreezableClock?
+    /// App time when the view was made: the inspector says "paused at N s" from here.
+    let timeOrigin: Double
+    /// Time stands still (`p`); and whether it stood still at any moment of this game, which
+    /// then is not recorded as a best score.
+    var isTimePaused = false
+    var timeWasPaused = false
     let options: AppOptions
     /// Best scores per theme (the win screen) and the player's own themes (chooser/editor).
     let scores: ScoreRecording
@@ -48,7 +57,10 @@ final class EmojiMemoryGameView: StatefulView {
     let presentedMemo = PresentedCardMemo()
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
-         scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {
+         scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
+         timeControl: FreezableClock? = nil) {
+        self.timeControl = timeControl
+        timeOrigin = clock.now
         self.game = game
         self.scores = scores
         self.userThemes = userThemes
@@ -106,6 +118,12 @@ final class EmojiMemoryGameView: StatefulView {
     /// The score book hears about a finished game exactly once: `win` is nil only until then.
     private func recordIfOver() {
         guard win == nil, let result = game.result else { return }
+        if timeWasPaused {
+            // Paused time is time the clock did not count: such a game cannot stand as a best.
+            win = WinScreen(result: result, previousBest: scores.best(forTheme: result.theme), warning: scores.warning,
+                            timeWasPaused: true)
+            return
+        }
         let previous = scores.record(result)
         win = WinScreen(result: result, previousBest: previous, warning: scores.warning)
     }
@@ -120,6 +138,7 @@ final class EmojiMemoryGameView: StatefulView {
         withAnimation(CardConstants.restart) {
             dealt = []
             win = nil
+            timeWasPaused = isTimePaused
             game.restart()
         }
     }
@@ -129,6 +148,7 @@ final class EmojiMemoryGameView: StatefulView {
         withAnimation(CardConstants.restart) {
             dealt = []
             win = nil
+            timeWasPaused = isTimePaused
             game.newGame()
         }
         resetLayoutForCardCount()
@@ -138,6 +158,7 @@ final class EmojiMemoryGameView: StatefulView {
         withAnimation(CardConstants.restart) {
             dealt = []
             win = nil
+            timeWasPaused = isTimePaused
             game.play(theme: theme)
         }
         resetLayoutForCardCount()
@@ -246,12 +267,13 @@ final class EmojiMemoryGameView: StatefulView {
         }
     }
 
-    var isAnimating: Bool { animator.isAnimating(at: clock.now) }
+    /// Paused, nothing moves: the run loop blocks in input as when idle (a paused inspector costs nothing).
+    var isAnimating: Bool { !isTimePaused && animator.isAnimating(at: clock.now) }
 
     /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
     /// a second: the next whole second of any card's countdown.
     var nextTimedChange: Double? {
-        guard animator.reducedMotion else { return nil }
+        guard animator.reducedMotion, !isTimePaused else { return nil }
         let now = clock.now
         let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in
             let untilNextWholeSecond = card.bonusTimeRemaining.truncatingRemainder(dividingBy: 1)
