@@ -245,6 +245,8 @@ public enum Launcher {
         notes.add(scores.warning)
         notes.add(userThemes.warning)
         let application = MemorizeApplication(view: view)
+        // Live, the inspector shows each frame's real cost; headless runs leave it "—" (virtual time).
+        application.runLoopStats?.measuresCost = true
         if opensChooserAtStart(options, script: script, settings: settings) {
             application.router.showChooser(message: settings.warning)
         }
