@@ -9,6 +9,8 @@ public struct AppOptions: Sendable {
     public var ascii = false
     public var monochrome = false
     public var reducedMotion = false
+    /// `--inspect`: start with the inspector open (`i` toggles it).
+    public var inspect = false
     public var scriptPath: String?
     public var headless = false
     /// `--size`, when given: a key script's own `size` must agree with it.

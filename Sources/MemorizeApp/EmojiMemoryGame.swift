@@ -18,6 +18,8 @@ public final class EmojiMemoryGame: ObservableObject {
     /// When dealing began and when the last pair matched, on the game clock: the win screen's time.
     public private(set) var startTime: Double?
     public private(set) var endTime: Double?
+    /// The last intent the UI sent, as the inspector shows it ("choose(card 3)"); nil before any.
+    public private(set) var lastIntent: String?
     private let clock: GameClock
     /// Decides every new game's shuffle and `newGame`'s theme: one seed replays a whole session.
     private var generator: SeededRandomNumberGenerator
@@ -78,12 +80,14 @@ public final class EmojiMemoryGame: ObservableObject {
     // MARK: - Intents
 
     public func choose(_ card: Card) {
+        lastIntent = "choose(card \(card.id))"
         model.choose(card)
         // The table is public: the computer sees every move, its own and the human's.
         opponent?.observe(model.table, move: model.moves)
         if model.isOver, endTime == nil { endTime = clock.now() }
     }
     public func shuffle() {
+        lastIntent = "shuffle()"
         model.shuffle()
         // Every card flew somewhere else at once: it cannot follow them, as a person could not.
         opponent?.forgetPositions()
@@ -97,6 +101,11 @@ public final class EmojiMemoryGame: ObservableObject {
     }
     /// Same theme, freshly shuffled cards, score back to 0.
     public func restart() {
+        lastIntent = "restart()"
+        startOver()
+    }
+    /// A fresh shuffle of the theme in the current mode: restart, a new game and a new theme all begin here.
+    private func startOver() {
         model = Self.createMemoryGame(theme: theme, players: mode.numberOfPlayers, generator: &generator, clock: clock)
         opponent = Self.createOpponent(mode: mode, generator: &generator)
         startTime = nil
@@ -110,6 +119,7 @@ public final class EmojiMemoryGame: ObservableObject {
     }
     /// The game clock starts with the first deal, not when the cards sit in the deck.
     public func startClock() {
+        lastIntent = "startClock()"
         if startTime == nil { startTime = clock.now() }
     }
 
@@ -138,13 +148,15 @@ public final class EmojiMemoryGame: ObservableObject {
 
     /// A random theme (a different one when there is a choice), as assignment 2 asks.
     public func newGame() {
+        lastIntent = "newGame()"
         let others = themes.filter { $0.name != theme.name }
         theme = (others.isEmpty ? themes : others).randomElement(using: &generator)!
-        restart()
+        startOver()
     }
     public func play(theme newTheme: Theme) {
+        lastIntent = "play(theme: \(newTheme.name))"
         theme = newTheme
-        restart()
+        startOver()
     }
 
     /// Finds a theme by name, ignoring case (`--theme`, key scripts).

@@ -29,7 +29,9 @@ extension EmojiMemoryGameView {
         let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
                                      focusIndex: focusIndex, focusVisible: focusVisible, size: canvasSize)
         let moving = movingCards(at: time, focusVisible: focusVisible)
-        if let quietFrame, let moving, quietFrame == QuietFrame(stamp: stamp, moving: moving) {
+        // A game of two's title shows a note for a while: it can change with time alone.
+        let scoreboard = game.mode == .solo ? nil : scoreboard(width: canvasSize.width, at: time)
+        if let quietFrame, let moving, quietFrame == QuietFrame(stamp: stamp, moving: moving, scoreboard: scoreboard) {
             return (retainedFrame.canvas, .nothing)
         }
         let palette = self.palette
@@ -37,7 +39,7 @@ extension EmojiMemoryGameView {
         let damage = retainedFrame.update(size: canvasSize, context: game.theme.color, items: items) { item, canvas in
             draw(item, on: &canvas, palette: palette)
         }
-        quietFrame = moving.map { QuietFrame(stamp: stamp, moving: $0) }
+        quietFrame = moving.map { QuietFrame(stamp: stamp, moving: $0, scoreboard: scoreboard) }
         return (retainedFrame.canvas, damage)
     }
 

@@ -15,6 +15,15 @@ final class EmojiMemoryGameView: StatefulView {
     let game: EmojiMemoryGame
     let animator: Animator
     let clock: Clock
+    /// The app time `clock` reads, when it can be paused (the inspector's `p` and `.`; see
+    /// EmojiMemoryGameView+Time.swift). The game's model clock and the Animator read it too.
+    let timeControl: FreezableClock?
+    /// App time when the view was made: the inspector says "paused at N s" from here.
+    let timeOrigin: Double
+    /// Time stands still (`p`); and whether it stood still at any moment of this game, which
+    /// then is not recorded as a best score.
+    var isTimePaused = false
+    var timeWasPaused = false
     let options: AppOptions
     /// Best scores per theme (the win screen) and the player's own themes (chooser/editor).
     let scores: ScoreRecording
@@ -59,7 +68,10 @@ final class EmojiMemoryGameView: StatefulView {
     var quietFrame: QuietFrame?
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
-         scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes()) {
+         scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
+         timeControl: FreezableClock? = nil) {
+        self.timeControl = timeControl
+        timeOrigin = clock.now
         self.game = game
         self.scores = scores
         self.userThemes = userThemes
@@ -122,9 +134,17 @@ final class EmojiMemoryGameView: StatefulView {
     private func recordIfOver() {
         guard win == nil, let result = game.result else { return }
         if let standings = game.standings {
-            let record = standings.level.map { scores.recordVersus(level: $0.rawValue, outcome: standings.outcome) }
+            // A game in which time was paused counts for nothing: no win, loss or tie is kept.
+            let record = timeWasPaused ? nil : standings.level.map { scores.recordVersus(level: $0.rawValue, outcome: standings.outcome) }
             win = WinScreen(result: result, previousBest: nil, warning: scores.warning,
-                            versus: WinScreen.Versus(standings: standings, record: record), playedMode: game.mode)
+                            versus: WinScreen.Versus(standings: standings, record: record), playedMode: game.mode,
+                            timeWasPaused: timeWasPaused)
+            return
+        }
+        if timeWasPaused {
+            // Paused time is time the clock did not count: such a game cannot stand as a best.
+            win = WinScreen(result: result, previousBest: scores.best(forTheme: result.theme), warning: scores.warning,
+                            playedMode: game.mode, timeWasPaused: true)
             return
         }
         let previous = scores.record(result)
@@ -168,6 +188,7 @@ final class EmojiMemoryGameView: StatefulView {
     private func forgetFinishedGame() {
         dealt = []
         win = nil
+        timeWasPaused = isTimePaused
         opponentPlan = nil
         note = nil
         lastChoice = nil
@@ -280,12 +301,17 @@ final class EmojiMemoryGameView: StatefulView {
         }
     }
 
-    var isAnimating: Bool { animator.isAnimating(at: clock.now) }
+    /// Paused, nothing moves: the run loop blocks in input as when idle (a paused inspector costs nothing).
+    var isAnimating: Bool { !isTimePaused && animator.isAnimating(at: clock.now) }
 
     /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
     /// a second: the next whole second of any card's countdown.
     var nextTimedChange: Double? {
-        [nextCountdownStep, nextOpponentChange].compactMap { $0 }.min()
+        guard !isTimePaused else { return nil }
+        // App time stands behind the run loop's clock by the time it was paused: the run loop
+        // waits on its own clock, so the deadline is handed over in that clock's time.
+        let behind = timeControl.map { $0.base.now - $0.now } ?? 0
+        return [nextCountdownStep, nextOpponentChange].compactMap { $0 }.min().map { $0 + behind }
     }
 
     /// Under `--reduced-motion`, the next whole second of a pie's countdown.

@@ -20,6 +20,13 @@ enum GameCommand: Equatable, Sendable {
     }
 }
 
+/// The inspector, over the game page and its win screen (AppRouter+Inspector.swift).
+enum InspectorCommand: Equatable, Sendable {
+    case toggle, switchFocus, pauseTime, stepFrame
+    /// With the keys in the inspector: select the card before or after in the model's order.
+    case select(Int)
+}
+
 /// The theme chooser (assignment 6's theme list).
 enum ChooserCommand: Equatable, Sendable {
     case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
@@ -101,6 +108,20 @@ enum KeyTables {
         KeyBinding([.character("?")], .help, "this help"),
         KeyBinding([.escape], .dismiss, "close an overlay"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
+    ]
+
+    /// The inspector's keys, on the game page and its win screen (listed in their help).
+    static let inspector: [KeyBinding<InspectorCommand>] = [
+        KeyBinding([.character("i")], .toggle, "inspector: watch the model, @State and the animations live"),
+        KeyBinding([.tab], .switchFocus, "inspector open: keys to the inspector (arrows pick a card) or the game"),
+        KeyBinding([.character("p")], .pauseTime, "inspector open: pause or resume time (not kept as a best score)"),
+        KeyBinding([.character(".")], .stepFrame, "inspector open, time paused: one frame on"),
+    ]
+
+    /// While the inspector has the keys (`tab`): the selected card moves through the model's cards.
+    static let inspectorFocused: [KeyBinding<InspectorCommand>] = [
+        KeyBinding([.up, .character("k"), .left, .character("h")], .select(-1), "select the card before"),
+        KeyBinding([.down, .character("j"), .right, .character("l")], .select(1), "select the card after"),
     ]
 
     /// The win screen, shown over the finished game.

@@ -104,14 +104,17 @@ public enum Launcher {
                          themes: [Theme], theme: Theme?, seed: UInt64,
                          scores: ScoreRecording = InMemoryScores(),
                          userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {
-        let gameClock = GameClock { [clock] in clock.now }
+        // App time, which the inspector can pause: the model's bonus clock and the Animator read
+        // it; the run loop keeps `clock` itself, so frames, input and key scripts go on meanwhile.
+        let appClock = FreezableClock(base: clock)
+        let gameClock = GameClock { [appClock] in appClock.now }
         let game = EmojiMemoryGame(themes: themes, theme: theme, seed: seed, clock: gameClock,
                                    mode: options.mode ?? .solo, names: options.names ?? [])
         game.setUserThemes(userThemes.themes)
-        let animator = Animator(clock: clock)
+        let animator = Animator(clock: appClock)
         animator.reducedMotion = options.reducedMotion
-        return EmojiMemoryGameView(game: game, animator: animator, clock: clock, size: size, options: options,
-                                   scores: scores, userThemes: userThemes)
+        return EmojiMemoryGameView(game: game, animator: animator, clock: appClock, size: size, options: options,
+                                   scores: scores, userThemes: userThemes, timeControl: appClock)
     }
 
     private static func runHeadless(_ options: AppOptions, script: KeyScript, themes: [Theme],
@@ -244,6 +247,8 @@ public enum Launcher {
         notes.add(scores.warning)
         notes.add(userThemes.warning)
         let application = MemorizeApplication(view: view)
+        // Live, the inspector shows each frame's real cost; headless runs leave it "—" (virtual time).
+        application.runLoopStats?.measuresCost = true
         if opensChooserAtStart(options, script: script, settings: settings) {
             application.router.showChooser(message: settings.warning)
         }

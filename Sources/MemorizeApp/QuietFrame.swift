@@ -29,4 +29,7 @@ struct QuietFrame: Equatable {
 
     var stamp: Stamp
     var moving: [MovingCard]
+    /// The title of a game of two, which shows a note for a while (nil in a solo game, whose
+    /// title depends on the model alone).
+    var scoreboard: Scoreboard?
 }

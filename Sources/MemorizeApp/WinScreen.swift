@@ -27,12 +27,16 @@ struct WinScreen: Equatable {
 
     struct Versus: Equatable {
         let standings: Standings
-        /// Wins, losses and ties at this level, this game included; nil for a hot-seat game.
+        /// Wins, losses and ties at this level, this game included; nil for a hot-seat game and
+        /// for a game in which time was paused (not recorded).
         let record: VersusRecord?
     }
 
+    /// Time was paused in this game (the inspector's `p`): it was not recorded as a best score.
+    var timeWasPaused = false
+
     var thisGame: BestScore { BestScore(score: result.score, moves: result.moves, seconds: result.seconds) }
-    var isNewBest: Bool { previousBest.map { thisGame.isBetter(than: $0) } ?? false }
+    var isNewBest: Bool { !timeWasPaused && (previousBest.map { thisGame.isBetter(than: $0) } ?? false) }
     /// Whichever is better, this game or the one before: the best for the theme now.
     var best: BestScore { previousBest.map { isNewBest ? thisGame : $0 } ?? thisGame }
 
@@ -41,7 +45,10 @@ struct WinScreen: Equatable {
         let theme = result.theme.asciiOnly(ascii)
         let scoreLine = "Score: \(result.score)   Time: \(Self.format(result.seconds))   Moves: \(result.moves)"
         var lines = ["You matched every pair!", "", scoreLine + (isNewBest ? "   new best!" : "")]
-        if isNewBest {
+        if timeWasPaused {
+            lines.append("Time was paused: this game is not kept as a best score")
+            if let previousBest { lines.append("Best for \(theme): \(Self.describe(previousBest))") }
+        } else if isNewBest {
             lines.append("Best for \(theme) before: \(Self.describe(previousBest!))")
         } else if previousBest == nil {
             lines.append("First game with \(theme): the best so far")

@@ -54,6 +54,9 @@ struct MemorizeCommand: ParsableCommand {
     @Flag(name: .customLong("reduced-motion"), help: "State changes jump instead of animating.")
     var reducedMotion = false
 
+    @Flag(help: "Start with the inspector open (i toggles it): the model, @State and animations, live.")
+    var inspect = false
+
     @Flag(name: .customLong("list-themes"), help: "Print every theme, built-in and yours, as a table and exit.")
     var listThemes = false
 
@@ -181,6 +184,7 @@ struct MemorizeCommand: ParsableCommand {
         options.ascii = ascii
         options.monochrome = noColor          // NO_COLOR is the Launcher's to read, with the rest of the environment
         options.reducedMotion = reducedMotion
+        options.inspect = inspect
         options.scriptPath = script
         options.headless = headless
         if let size, let parsed = Size(parsing: size) { options.requestedSize = parsed }

@@ -17,19 +17,23 @@ import TerminalUI
                               .character("s"), .character("r"), .character("n"), .character("?"), .escape,
                               .character("t"), .enter, .character("h"), .character("l")]
 
-    static func makeApp(size: Size, seed: UInt64, clock: VirtualClock) -> MemorizeApplication {
+    static func makeApp(size: Size, seed: UInt64, clock: VirtualClock, mode: GameMode = .solo) -> MemorizeApplication {
         let themes = ThemeLibrary.builtIn()
-        let view = Launcher.makeView(AppOptions(), clock: clock, size: size, themes: themes,
+        var options = AppOptions()
+        options.mode = mode
+        let view = Launcher.makeView(options, clock: clock, size: size, themes: themes,
                                      theme: themes[Int(seed) % themes.count], seed: seed)
         return MemorizeApplication(view: view, checksInvariants: false)
     }
 
-    @Test(arguments: 0..<24)
+    /// Seeds 0…23 play solo; 24…31 against the computer, whose title shows a note for a while
+    /// and whose turns move the focus and choose cards on the clock.
+    @Test(arguments: 0..<32)
     func everyFrameEqualsTheFullRenderAndChangesOnlyInsideItsDamage(seed: Int) {
         var random = SeededRandomNumberGenerator(seed: UInt64(seed) &+ 1000)
         let clock = VirtualClock()
         var size = Self.sizes[seed % 3]
-        let app = Self.makeApp(size: size, seed: UInt64(seed), clock: clock)
+        let app = Self.makeApp(size: size, seed: UInt64(seed), clock: clock, mode: seed < 24 ? .solo : .computer(.hard))
         var previous: Canvas?
         var retainedFrames = 0
         for step in 0..<160 {

@@ -15,10 +15,20 @@ final class AppRouter {
     private(set) var editorPage: ThemeEditorPage?
     private(set) var showsHelp = false
     private(set) var exitCode: Int32?
+    /// The inspector (`i`, `--inspect`): open or not, and the terminal's size, of which the game
+    /// gets what the pane leaves (AppRouter+Inspector.swift).
+    var isInspecting = false
+    /// `tab`: the inspector has the keys (arrows pick a card in its tables) rather than the game.
+    var inspectorHasFocus = false
+    var terminalSize: Size
+    /// What the run loop reports; it keeps these books only while the inspector shows them.
+    let runLoopStats = RunLoopStats()
 
     init(game: EmojiMemoryGameView) {
         self.game = game
+        terminalSize = game.size
         chooserPage = ThemeChooserPage(context: game.pageContext, message: nil)
+        if game.options.inspect { setInspector(open: true) }
     }
 
     /// The chooser's and the editor's state (tests and the help read them).
@@ -48,6 +58,7 @@ final class AppRouter {
             }
             switch page {
             case .game:
+                if handleInspectorKey(key) { return }
                 if let winPage { follow(winPage.handle(key)) } else { follow(game.handle(key: key)) }
             case .chooser: follow(chooserPage.handle(key))
             case .editor: follow(editorPage?.handle(key) ?? .none)
@@ -59,13 +70,15 @@ final class AppRouter {
                 showsHelp = false
                 return
             }
+            if isInspecting, InspectorPlacement(terminal: terminalSize).pane.contains(mouse.position) { return }
             switch page {
             case .game: game.handle(click: mouse.position)
             case .chooser: follow(chooserPage.click(at: mouse.position, size: game.size))
             case .editor: follow(editorPage?.click(at: mouse.position, size: game.size) ?? .none)
             }
         case .resize(let newSize):
-            game.resize(to: newSize)
+            terminalSize = newSize
+            game.resize(to: gameSize(in: newSize))
         case .terminate:
             quit()
         case .suspend:
@@ -103,6 +116,11 @@ final class AppRouter {
     // MARK: Drawing and time
 
     func render(in size: Size) -> Canvas {
+        isInspecting ? renderInspecting(in: size) : renderPages(in: size)
+    }
+
+    /// The page showing (and the help over it) in `size`: the whole terminal, or the game's part of it.
+    func renderPages(in size: Size, withHelp: Bool = true) -> Canvas {
         var canvas: Canvas
         switch page {
         case .game:
@@ -117,17 +135,20 @@ final class AppRouter {
             guard let editorPage, Overlays.fits(size, ThemeEditorPage.minimumSize, on: &canvas) else { return canvas }
             editorPage.draw(on: &canvas)
         }
-        if showsHelp {
-            let options = game.options
-            help.draw(on: &canvas, palette: Palette(theme: game.game.theme.color, monochrome: options.monochrome, ascii: options.ascii),
-                      ascii: options.ascii)
-        }
+        if showsHelp, withHelp { drawHelp(on: &canvas) }
         return canvas
+    }
+
+    func drawHelp(on canvas: inout Canvas) {
+        let options = game.options
+        help.draw(on: &canvas, palette: Palette(theme: game.game.theme.color, monochrome: options.monochrome, ascii: options.ascii),
+                  ascii: options.ascii)
     }
 
     /// The frame for the run loop: the game alone is retained (redrawn where it changed); any
     /// other page or an overlay is drawn whole, and the game's next frame is drawn whole again.
     func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) {
+        if isInspecting { return (renderInspecting(in: size), .everything) }
         if page == .game, !showsHelp, !game.showsWin(in: size) { return game.renderFrame(in: size) }
         game.forgetRetainedFrame()
         return (render(in: size), .everything)
@@ -139,7 +160,7 @@ final class AppRouter {
         case .game where game.win != nil:
             HelpOverlay(table: (game.win!.listsModes ? KeyTables.win + KeyTables.winModes : KeyTables.win).help,
                         mouse: KeyTables.winMouseHelp)
-        case .game: HelpOverlay(table: KeyTables.game.help, mouse: KeyTables.mouseHelp)
+        case .game: HelpOverlay(table: KeyTables.game.help + KeyTables.inspector.help, mouse: KeyTables.mouseHelp)
         case .chooser: HelpOverlay(table: KeyTables.chooser.help, mouse: KeyTables.chooserMouseHelp)
         case .editor: HelpOverlay(table: KeyTables.editor.help, mouse: KeyTables.editorMouseHelp)
         }

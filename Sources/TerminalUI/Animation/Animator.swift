@@ -21,7 +21,8 @@ public struct AnimationKey: Hashable, Sendable {
 /// A re-targeted value never jumps. Reading (`value(_:at:)`) is pure, so rendering stays a pure
 /// function of (state, time, size).
 public final class Animator {
-    private struct Track {
+    /// Internal, not private: the inspector (AnimatorInspection.swift) reads tracks, never writes.
+    struct Track {
         var from: Double
         var to: Double
         var start: Double
@@ -41,9 +42,9 @@ public final class Animator {
     public let clock: Clock
     /// `--reduced-motion`: targets jump instead of animating (SwiftUI's accessibility setting).
     public var reducedMotion = false
-    private var tracks: [AnimationKey: Track] = [:]
+    private(set) var tracks: [AnimationKey: Track] = [:]
     /// Keys whose track has an animation attached: the only ones that can still move.
-    private var active: Set<AnimationKey> = []
+    private(set) var active: Set<AnimationKey> = []
     /// How many of `active` belong to each view id: a short list (a few ids move at once, a
     /// deal's twenty at most), searched faster than hashed, as every frame asks of every card.
     private var activeKeysPerID: [(id: Int, count: Int)] = []

@@ -19,10 +19,13 @@ public protocol RunLoopContent: AnyObject {
     /// When the screen next changes by itself although nothing animates (e.g. a countdown that
     /// ticks once a second under `--reduced-motion`); nil for never.
     var nextTimedChange: Double? { get }
+    /// Where the run loop reports what it did (an inspector shows it); nil for nowhere.
+    var runLoopStats: RunLoopStats? { get }
 }
 
 extension RunLoopContent {
     public var nextTimedChange: Double? { nil }
+    public var runLoopStats: RunLoopStats? { nil }
     public func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { (render(in: size), .everything) }
 }
 
@@ -47,6 +50,8 @@ public final class RunLoop {
     private let endsWithScript: Bool
     /// Where snapshots go (stdout when headless).
     private let emitSnapshot: (String, Canvas) -> Void
+    /// The content's stats, read once: filled only while enabled.
+    private let stats: RunLoopStats?
 
     /// Bounds the input handled between two frames, so a flood cannot starve the screen.
     static let maximumEventsPerFrame = 256
@@ -72,6 +77,7 @@ public final class RunLoop {
         scriptSource = script?.source ?? ""
         self.endsWithScript = endsWithScript
         self.emitSnapshot = emitSnapshot
+        stats = content.runLoopStats
     }
 
     /// How long to wait for input: nil (block, no timer) when nothing animates and no script
@@ -98,7 +104,12 @@ public final class RunLoop {
             let changeDue = [announcedChange, timedChange].contains { $0.map { $0 <= now } ?? false }
             if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6)
                 || (!animating && drewMidAnimation) || changeDue {
-                draw(at: now)
+                if let stats, stats.isEnabled {
+                    stats.willDraw(idle: !animating && timedChange == nil)
+                    drawMeasured(at: now, into: stats)
+                } else {
+                    draw(at: now)
+                }
                 drewMidAnimation = animating
             }
             announcedChange = content.nextTimedChange
@@ -131,11 +142,26 @@ public final class RunLoop {
     private func draw(at time: Double) {
         let frame = content.renderFrame(in: screen.size)
         screen.present(frame.canvas, damage: frame.damage)
+        frameDrawn(at: time)
+    }
+
+    private func frameDrawn(at time: Double) {
         // Keep the frame grid: a frame drawn a little late still counts from when it was due,
         // so wake-up latency does not pile up into a lower frame rate.
         let due = lastFrameTime + frameInterval
         lastFrameTime = (time >= due - 1e-6 && time - due < frameInterval) ? due : time
         needsDisplay = false
+    }
+
+    /// `draw(at:)` with the books kept (an inspector is open): cost on the real clock when
+    /// asked for, bytes as the screen counts them. Only this path pays for measuring.
+    private func drawMeasured(at time: Double, into stats: RunLoopStats) {
+        let started = stats.measuresCost ? monotonicNow() : 0
+        let frame = content.renderFrame(in: screen.size)
+        let bytes = screen.presentCountingBytes(frame.canvas, damage: frame.damage)
+        let cost = stats.measuresCost ? monotonicNow() - started : nil
+        frameDrawn(at: time)
+        stats.didDraw(at: time, cost: cost, bytes: bytes)
     }
 
     /// Ctrl-Z: no time passes for the app while the process is stopped, and the whole screen

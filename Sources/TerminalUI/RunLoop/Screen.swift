@@ -16,11 +16,18 @@ public protocol Screen: AnyObject {
     /// Gives the terminal back and stops the process until the shell continues it (Ctrl-Z), then
     /// takes the terminal again; the next present() repaints everything. Virtual screens: nothing.
     func suspend()
+    /// `present(_:damage:)`, returning the bytes it wrote to the terminal, or nil when this
+    /// screen cannot tell (an inspector shows the figure; counting may cost, so only it asks).
+    func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int?
 }
 
 extension Screen {
     public func suspend() {}
     public func present(_ canvas: Canvas, damage: Damage) { present(canvas) }
+    public func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int? {
+        present(canvas, damage: damage)
+        return nil
+    }
 }
 
 /// A screen whose size a key script may set (`resize WxH`): virtual terminals only.

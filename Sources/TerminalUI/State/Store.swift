@@ -5,10 +5,14 @@ public final class ObservableObjectPublisher {
     private var subscribers: [Int: () -> Void] = [:]
     private var nextID = 0
 
+    /// How many times `send()` ran: the inspector shows the store at work (one add per change).
+    public private(set) var sendCount = 0
+
     public init() {}
 
     /// Tells every subscriber the object is about to change.
     public func send() {
+        sendCount &+= 1
         // Ascending ids: subscribers run in the order they subscribed, never Dictionary order.
         for id in subscribers.keys.sorted() { subscribers[id]?() }
     }

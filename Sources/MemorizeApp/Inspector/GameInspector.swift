@@ -1,0 +1,104 @@
+import Memorize
+import TerminalUI
+
+/// The game's sections of the inspector (model, view model, @State), with the toolkit's own
+/// (Animator, run loop) under titles from the same table. Read-only: building them changes no
+/// state the game draws from, so an open inspector shows the game exactly as it is.
+struct GameInspector {
+    let view: EmojiMemoryGameView
+    /// "game", "game + help", "chooser"…: which page and overlay the router shows.
+    let page: String
+    let stats: RunLoopStats
+    let width: Int
+    let ascii: Bool
+
+    func sections(at time: Double) -> [InspectorSection] {
+        [model(at: time), viewModel(), state(), animator(at: time), runLoop()]
+    }
+
+    private func title(_ topic: InspectorTopic) -> String { topic.title(width: width, ascii: ascii) }
+    private var none: String { ascii ? "-" : "—" }
+    private var focusedCard: EmojiMemoryGame.Card? {
+        view.game.cards.indices.contains(view.focusIndex) ? view.game.cards[view.focusIndex] : nil
+    }
+
+    // MARK: MemoryGame
+
+    /// Score, moves, pairs left, then each card in a compact row: id, content, face up or down,
+    /// matched, seen, and the bonus as the pie draws it (the fraction of bonus time left).
+    private func model(at time: Double) -> InspectorSection {
+        let game = view.game
+        let cards = game.cards
+        let items = cards.indices.map { index -> String in
+            let card = cards[index]
+            let content = view.displayContent(of: card)
+            let pie = view.cardView(at: index, time: time).bonusRemaining
+            return (card.id < 10 ? " " : "") + "\(card.id) " + InspectorText.pad(content, 2)
+                + (card.isFaceUp ? " up " : " dn ") + (card.isMatched ? "m" : ".") + (card.hasBeenSeen ? "s" : ".")
+                + " " + (pie.map { InspectorText.number($0) } ?? none)
+        }
+        var lines = [InspectorLine("score \(game.score)   moves \(game.moves)   pairs left \(game.pairsLeft)")]
+        lines += InspectorText.columns(items, width: width, gap: 2, highlighted: focusedCard == nil ? nil : view.focusIndex)
+        // The legend last: in a short pane the cards matter more than their key.
+        lines.append(InspectorLine("id card up/dn  m matched  s seen  pie: bonus left"))
+        return InspectorSection(title: title(.model), lines: lines, minimumLines: 3)
+    }
+
+    // MARK: EmojiMemoryGame
+
+    private func viewModel() -> InspectorSection {
+        let game = view.game
+        return InspectorSection(title: title(.viewModel), lines: [
+            InspectorLine("theme \(game.theme.name.asciiOnly(ascii))   last intent \(game.lastIntent ?? none)"),
+            InspectorLine("objectWillChange sends so far: \(game.objectWillChange.sendCount)"),
+        ])
+    }
+
+    // MARK: EmojiMemoryGameView's @State
+
+    private func state() -> InspectorSection {
+        let dealt = view.dealt.sorted()
+        let set = "{" + dealt.map(String.init).joined(separator: ",") + "}"
+        let focus = focusedCard.map { "card \($0.id) (index \(view.focusIndex))" } ?? none
+        return InspectorSection(title: title(.state), lines: [
+            InspectorLine("dealt \(dealt.count) of \(view.game.cards.count) " + set),
+            InspectorLine("focus \(focus)   page \(page)"),
+        ])
+    }
+
+    // MARK: Animator
+
+    /// Every running animation, then the focused card's presented values beside its model values.
+    private func animator(at time: Double) -> InspectorSection {
+        let animator = view.animator
+        let running = animator.runningAnimations(at: time)
+        let focusedID = focusedCard?.id
+        let count = running.isEmpty ? "no animation running" : "\(running.count) running"
+        var lines: [InspectorLine] = []
+        // The lecture's point first: what is drawn now against what the model says.
+        if let card = focusedCard {
+            lines.append(InspectorLine("card \(card.id) presented / model   (\(count))"))
+            let keys = EmojiMemoryGameView.Property.allCases.map { ($0.rawValue, view.key(card.id, $0)) }
+            lines += AnimatorInspector.presentedVersusModel(animator, keys: keys, at: time, width: width, ascii: ascii)
+        } else {
+            lines.append(InspectorLine(count))
+        }
+        lines += AnimatorInspector.lines(running, label: label, width: width, ascii: ascii,
+                                         isHighlighted: { $0.id == focusedID })
+        return InspectorSection(title: title(.animator), lines: lines, minimumLines: 5)
+    }
+
+    /// "card 3 x"; the buttons' presses (negative ids) by their names.
+    private func label(_ key: AnimationKey) -> String {
+        if key.id < 0, GameLayout.Button.allCases.indices.contains(-1 - key.id) {
+            return GameLayout.Button.allCases[-1 - key.id].title + " " + key.property
+        }
+        return "card \(key.id) \(key.property)"
+    }
+
+    // MARK: Run loop
+
+    private func runLoop() -> InspectorSection {
+        InspectorSection(title: title(.runLoop), lines: stats.lines(ascii: ascii).map { InspectorLine($0) })
+    }
+}
