@@ -77,18 +77,52 @@ enum FrameCost {
         return frames
     }
 
+    static let runs = 7
+
     static func report(into report: Report, environment: BenchEnvironment, replayer: String?) {
-        report.section("8 one-card flip: CPU per frame of the whole process vs terminal size (pty, release, median of 3 runs)")
+        report.section("8 one-card flip: CPU per frame of the whole process vs terminal size (pty, release, median of \(runs) runs, ours and the replay taking turns)")
         let scriptPath = environment.writeScript(named: "flip.keys", script)
         let arguments = ["--theme", "Vehicles", "--seed", "1", "--fps", "30", "--script", scriptPath]
         var perFrame: [Int: Double] = [:]
         var focusBytes: [Double] = [], focusCells: [Double] = [], focusGlyphBytes: [Double] = []
         for (columns, rows) in sizes {
-            var costs: [Double] = [], replayCosts: [Double] = []
-            for _ in 0..<3 {
-                guard let run = try? run(environment.binary, arguments: arguments, environment: environment.variables,
-                                         columns: columns, rows: rows, marker: "Score:"), run.frames > 0 else { continue }
-                costs.append(run.cpuNanoseconds / Double(run.frames) / 1e6)
+            // The replay needs a trace of the same game first (it also gives the focus figures).
+            var trace: String?
+            if replaySizes.contains(columns), replayer != nil {
+                let path = "\(environment.workDirectory)/trace-\(columns)x\(rows).txt"
+                if let traced = try? run(environment.binary, arguments: arguments,
+                                         environment: environment.variables + ["MEMORIZE_PAINT_TRACE=\(path)"],
+                                         columns: columns, rows: rows, marker: "Score:") {
+                    trace = path
+                    if columns == 120 {
+                        // Bytes per focus move against the cells the painter changed for it.
+                        let frames = tracedFrames(path)
+                        if let first = frames.first?.time {
+                            for key in focusKeys {
+                                if let frame = frames.first(where: { $0.time - first >= key && $0.time - first < key + 0.15 }) {
+                                    focusCells.append(Double(frame.cells))
+                                    focusGlyphBytes.append(Double(frame.glyphBytes))
+                                }
+                            }
+                        }
+                        focusBytes = traced.focusBursts.map { Double($0.bytes) }
+                    }
+                }
+            }
+            // Ours and the replay take turns, so a busy moment of the machine falls on both; the
+            // ratio is taken per turn, then the median of the turns.
+            var costs: [Double] = [], replayCosts: [Double] = [], ratios: [Double] = []
+            for _ in 0..<runs {
+                guard let ours = try? run(environment.binary, arguments: arguments, environment: environment.variables,
+                                          columns: columns, rows: rows, marker: "Score:"), ours.frames > 0 else { continue }
+                let cost = ours.cpuNanoseconds / Double(ours.frames) / 1e6
+                costs.append(cost)
+                guard let trace, let replayer,
+                      let replay = try? run(replayer, arguments: [trace], environment: environment.variables,
+                                            columns: columns, rows: rows, marker: "Score:"), replay.frames > 0 else { continue }
+                let bound = replay.cpuNanoseconds / Double(replay.frames) / 1e6
+                replayCosts.append(bound)
+                if bound > 0 { ratios.append(cost / bound) }
             }
             guard !costs.isEmpty else {
                 report.note("\(columns)x\(rows): no flip measured")
@@ -96,36 +130,11 @@ enum FrameCost {
             }
             perFrame[columns] = Stats.median(costs)
             report.add(Figure(name: "flip.\(columns)x\(rows).cpu_per_frame", value: Stats.median(costs), unit: "ms"))
-
-            guard replaySizes.contains(columns), let replayer else { continue }
-            let trace = "\(environment.workDirectory)/trace-\(columns)x\(rows).txt"
-            guard let traced = try? run(environment.binary, arguments: arguments,
-                                        environment: environment.variables + ["MEMORIZE_PAINT_TRACE=\(trace)"],
-                                        columns: columns, rows: rows, marker: "Score:") else { continue }
-            if columns == 120 {
-                // Bytes per focus move against the cells the painter changed for it.
-                let frames = tracedFrames(trace)
-                if let first = frames.first?.time {
-                    for key in focusKeys {
-                        if let frame = frames.first(where: { $0.time - first >= key && $0.time - first < key + 0.15 }) {
-                            focusCells.append(Double(frame.cells))
-                            focusGlyphBytes.append(Double(frame.glyphBytes))
-                        }
-                    }
-                }
-                focusBytes = traced.focusBursts.map { Double($0.bytes) }
-            }
-            for _ in 0..<3 {
-                guard let replay = try? run(replayer, arguments: [trace], environment: environment.variables,
-                                            columns: columns, rows: rows, marker: "Score:"), replay.frames > 0 else { continue }
-                replayCosts.append(replay.cpuNanoseconds / Double(replay.frames) / 1e6)
-            }
-            guard !replayCosts.isEmpty else { continue }
-            let bound = Stats.median(replayCosts)
-            report.add(Figure(name: "flip.\(columns)x\(rows).plain_ncurses_lower_bound", value: bound, unit: "ms per frame",
+            guard !ratios.isEmpty else { continue }
+            report.add(Figure(name: "flip.\(columns)x\(rows).plain_ncurses_lower_bound", value: Stats.median(replayCosts), unit: "ms per frame",
                               note: "ncurses-replay of the same cells"))
-            report.add(Figure(name: "flip.\(columns)x\(rows).ratio_to_lower_bound", value: Stats.median(costs) / bound, unit: "x",
-                              target: .atMost(Targets.flipOverLowerBound)))
+            report.add(Figure(name: "flip.\(columns)x\(rows).ratio_to_lower_bound", value: Stats.median(ratios), unit: "x",
+                              target: .atMost(Targets.flipOverLowerBound), note: "median of \(ratios.count) turns"))
         }
         if let small = perFrame[80], let large = perFrame[300], small > 0 {
             report.add(Figure(name: "flip.cost_300x100_over_80x24", value: large / small, unit: "x",

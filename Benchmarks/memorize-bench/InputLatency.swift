@@ -53,8 +53,10 @@ enum InputLatency {
         let cards = cardCentres()
         take("deal", "d", settle: 3.2)
         for i in 0..<20 { take("focus", i % 2 == 0 ? "l" : "h", settle: 0.15) }
+        // Each choice is of a card never chosen before (so it is face down and the choice shows):
+        // along the first row (8 cards at 120x40), down at its end, then back along the second.
         for i in 0..<10 {
-            _ = measure(pty, "-", "l", settle: 0.1)
+            _ = measure(pty, "-", i < 7 ? "l" : (i == 7 ? "j" : "h"), settle: 0.1)
             take("choose", " ", settle: i % 2 == 0 ? 0.3 : 0.8)
         }
         for i in 0..<10 { take("click", click(cards[(i * 7) % cards.count]), settle: i % 2 == 0 ? 0.3 : 0.8) }
