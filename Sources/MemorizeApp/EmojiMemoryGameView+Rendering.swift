@@ -91,12 +91,32 @@ extension EmojiMemoryGameView {
                      pairs: "Pairs left: \(game.pairsLeft) ")
             : .scoreboard(scoreboard(width: width, at: time))
         var items: [RetainedGameFrame.Item] = [.init(id: .title, value: title, footprint: Rect(x: 0, y: 0, width: width, height: 1))]
-        let scene = scene(at: time, layout: layout, focusVisible: focusVisible)
-        for placed in scene.cards {
-            let look = presentedMemo.appearance(at: placed.index, of: placed.view, pies: pies)
-            items.append(.init(id: .card(placed.index), value: .card(look), footprint: look.footprint))
+        let cards = game.cards
+        let order = drawOrder(of: cards, at: time)
+        // Cards that cannot move keep last frame's item while nothing they depend on changed (the
+        // quiet frame's stamp): a frame that draws builds only what moves.
+        let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
+                                     focusIndex: focusIndex, focusVisible: focusVisible, size: layout.size)
+        // (With the memo off, for a reference frame, it is neither read nor touched.)
+        let memoOn = presentedMemo.isEnabled
+        if memoOn, cardItems.stamp != stamp { cardItems = (stamp, []) }
+        for index in order.cardsFromBottom {
+            let card = cards[index]
+            let still = memoOn && !animator.mayMove(id: card.id) && !card.isConsumingBonusTime
+            if still, index < cardItems.items.count, let item = cardItems.items[index] {
+                items.append(item)
+                continue
+            }
+            let view = cardView(of: card, at: index, time: time, focusVisible: focusVisible)
+            let look = presentedMemo.appearance(at: index, of: view, pies: pies)
+            let item = RetainedGameFrame.Item(id: .card(index), value: .card(look), footprint: look.footprint)
+            if still {
+                if cardItems.items.count <= index { cardItems.items += Array(repeating: nil, count: index + 1 - cardItems.items.count) }
+                cardItems.items[index] = item
+            }
+            items.append(item)
         }
-        if let (top, count) = scene.deck {
+        if let (top, count) = deck(of: cards, order: order, layout: layout, time: time, focusVisible: focusVisible) {
             let look = top.appearance(pies: pies)
             let label = " \(count) "
             let deck = layout.deckFrame
@@ -156,6 +176,10 @@ extension EmojiMemoryGameView {
         var settled: [Int] = []
         var inDeck: [Int] = []
         var flying: [Int] = []
+
+        /// Dealt cards belong to the grid, which lies under the deck (lecture 8: the deck is the
+        /// ZStack's top layer), so they slide out from underneath it; the lowest index flies on top.
+        var cardsFromBottom: [Int] { settled + flying.reversed() }
     }
 
     func drawOrder(at time: Double) -> DrawOrder { drawOrder(of: game.cards, at: time) }
@@ -243,20 +267,22 @@ extension EmojiMemoryGameView {
         let cards = game.cards
         let order = drawOrder(of: cards, at: time)
         var scene = GameScene()
-        // Dealt cards belong to the grid, which lies under the deck (lecture 8: the deck is the
-        // ZStack's top layer), so they slide out from underneath it.
-        for index in order.settled + order.flying.reversed() {
+        for index in order.cardsFromBottom {
             scene.cards.append(.init(index: index, view: cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible)))
         }
-        if let top = order.inDeck.first {
-            // Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
-            var deckCard = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)
-            deckCard.frame = FloatRect(layout.deckFrame)
-            deckCard.rotation = 180
-            deckCard.isFocused = focusVisible && isUndealt(cards[min(focusIndex, cards.count - 1)])
-            scene.deck = (deckCard, order.inDeck.count)
-        }
+        scene.deck = deck(of: cards, order: order, layout: layout, time: time, focusVisible: focusVisible)
         return scene
+    }
+
+    /// Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
+    private func deck(of cards: [EmojiMemoryGame.Card], order: DrawOrder, layout: GameLayout, time: Double,
+                      focusVisible: Bool) -> (top: CardView, count: Int)? {
+        guard let top = order.inDeck.first else { return nil }
+        var deckCard = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)
+        deckCard.frame = FloatRect(layout.deckFrame)
+        deckCard.rotation = 180
+        deckCard.isFocused = focusVisible && isUndealt(cards[min(focusIndex, cards.count - 1)])
+        return (deckCard, order.inDeck.count)
     }
 
 }

@@ -66,6 +66,8 @@ final class EmojiMemoryGameView: StatefulView {
     let presentedMemo = PresentedCardMemo()
     /// The last frame drawn, as far as a frame with nothing new needs to know (QuietFrame).
     var quietFrame: QuietFrame?
+    /// Items of cards that cannot move, by card index, as last built under `stamp` (frameItems).
+    var cardItems: (stamp: QuietFrame.Stamp?, items: [RetainedGameFrame.Item?]) = (nil, [])
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
