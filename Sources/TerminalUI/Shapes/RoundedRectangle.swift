@@ -25,19 +25,11 @@ public struct RoundedRectangle {
             for x in rect.minX..<rect.maxX { canvas.put(g.horizontal, x: x, y: rect.minY, style: border) }
             return
         }
-        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX - 1, rect.maxY - 1)
-        for x in (x0 + 1)..<x1 {
-            canvas.put(g.horizontal, x: x, y: y0, style: border)
-            canvas.put(g.horizontal, x: x, y: y1, style: border)
+        for y in (rect.minY + 1)..<(rect.maxY - 1) {
+            canvas.put(g.vertical, x: rect.minX, y: y, style: border)
+            canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: border)
         }
-        for y in (y0 + 1)..<y1 {
-            canvas.put(g.vertical, x: x0, y: y, style: border)
-            canvas.put(g.vertical, x: x1, y: y, style: border)
-        }
-        canvas.put(g.topLeft, x: x0, y: y0, style: border)
-        canvas.put(g.topRight, x: x1, y: y0, style: border)
-        canvas.put(g.bottomLeft, x: x0, y: y1, style: border)
-        canvas.put(g.bottomRight, x: x1, y: y1, style: border)
+        drawHorizontalEdges(of: rect, on: &canvas, style: border, ascii: ascii)
         if let fill { canvas.fill(rect.inset(by: 1), style: fill) }
     }
 
