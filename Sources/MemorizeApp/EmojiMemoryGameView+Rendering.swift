@@ -35,7 +35,7 @@ extension EmojiMemoryGameView {
             return (retainedFrame.canvas, .nothing)
         }
         let palette = self.palette
-        let items = frameItems(layout: layout, at: time, focusVisible: focusVisible)
+        let items = frameItems(layout: layout, at: time, focusVisible: focusVisible, moving: moving)
         let damage = retainedFrame.update(size: canvasSize, context: game.theme.color, items: items) { item, canvas in
             draw(item, on: &canvas, palette: palette)
         }
@@ -83,7 +83,10 @@ extension EmojiMemoryGameView {
 
     typealias RetainedGameFrame = RetainedCanvas<FrameItemID, FrameItem, RGBColor>
 
-    func frameItems(layout: GameLayout, at time: Double, focusVisible: Bool) -> [RetainedGameFrame.Item] {
+    /// `moving`: the moving cards as the quiet-frame check just worked them out, so a frame that
+    /// draws does not read them from the Animator twice.
+    func frameItems(layout: GameLayout, at time: Double, focusVisible: Bool,
+                    moving: [QuietFrame.MovingCard]? = nil) -> [RetainedGameFrame.Item] {
         let width = layout.size.width
         let pies = pieRasters
         let title: FrameItem = game.mode == .solo
@@ -107,8 +110,9 @@ extension EmojiMemoryGameView {
                 items.append(item)
                 continue
             }
-            let view = cardView(of: card, at: index, time: time, focusVisible: focusVisible)
-            let look = presentedMemo.appearance(at: index, of: view, pies: pies)
+            let look = moving?.first(where: { $0.index == index })?.look
+                ?? presentedMemo.appearance(at: index, of: cardView(of: card, at: index, time: time, focusVisible: focusVisible),
+                                            pies: pies)
             let item = RetainedGameFrame.Item(id: .card(index), value: .card(look), footprint: look.footprint)
             if still {
                 if cardItems.items.count <= index { cardItems.items += Array(repeating: nil, count: index + 1 - cardItems.items.count) }
