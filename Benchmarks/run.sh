@@ -5,10 +5,9 @@
 # For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The shipped release build: the Swift runtime linked in (--static-swift-stdlib), so the game
-# maps no libswiftCore.so and starts and stays smaller. Both products: `swift run memorize-bench`
-# alone would not rebuild memorize-tui.
-swift build -c release --static-swift-stdlib --scratch-path .build-bench >&2
+# The shipped release build (a static executable: Package.swift links it so in release). Both
+# products: `swift run memorize-bench` alone would not rebuild memorize-tui.
+swift build -c release --scratch-path .build-bench >&2
 # The plain-ncurses lower bound the flip cost is compared with (issue 11).
 cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build-bench/ncurses-replay
 exec .build-bench/release/memorize-bench --replayer "$PWD/.build-bench/ncurses-replay" "$@"

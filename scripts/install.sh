@@ -66,7 +66,7 @@ fi
 
 if [[ -z $binary ]]; then
   # The README's play command and .ci/run use the same flags: an existing build is reused.
-  build=(swift build -c release --static-swift-stdlib --product memorize-tui)
+  build=(swift build -c release --product memorize-tui)
   echo "$script_name: building: ${build[*]}" >&2
   if ! (cd "$root" && "${build[@]}" >&2); then
     echo "$script_name: the build failed (output above); nothing was installed" >&2
