@@ -93,6 +93,32 @@ struct CanvasTests {
         #expect(isConsistent(canvas))
     }
 
+    /// `fill` writes the inside of its rect straight into the buffer; it must leave exactly what
+    /// writing each cell with `put` (the wide-glyph rule cell by cell) leaves, on any canvas.
+    @Test func fillMatchesPuttingEachCell() {
+        var random = KeyScriptFuzzTests.Generator(state: 11)
+        let glyphs: [String] = ["a", "👻", "🎃", " ", "x"]
+        for _ in 0..<400 {
+            let size = Size(width: 1 + random.below(9), height: 1 + random.below(3))
+            var canvas = Canvas(size: size)
+            for y in 0..<size.height {
+                var x = 0
+                while x < size.width { x += max(1, canvas.put(glyphs[random.below(glyphs.count)], x: x, y: y, style: random.below(2) == 0 ? red : blue)) }
+            }
+            let rect = Rect(x: random.below(size.width + 2) - 1, y: random.below(size.height + 1) - 1,
+                            width: random.below(size.width + 2), height: random.below(size.height + 2))
+            let character: Character = random.below(2) == 0 ? "." : " "
+            var expected = canvas
+            let clipped = rect.intersection(canvas.bounds)
+            if !clipped.isEmpty {
+                for y in clipped.minY..<clipped.maxY { for x in clipped.minX..<clipped.maxX { expected.put(character, x: x, y: y, style: red) } }
+            }
+            canvas.fill(rect, with: character, style: red)
+            #expect(canvas == expected, "fill \(rect) on \(size)")
+            #expect(isConsistent(canvas))
+        }
+    }
+
     @Test func aWideGlyphAtTheLastColumnBecomesABlank() {
         // A terminal would wrap it to the next line; the canvas shows a blank instead.
         var canvas = Canvas(size: Size(width: 3, height: 1), fill: Cell("x"))

@@ -81,7 +81,22 @@ public struct Canvas: Equatable, Sendable {
             return
         }
         let cell = Cell(String(character), style: style)
-        for y in r.minY..<r.maxY { for x in r.minX..<r.maxX { setCell(x, y, cell) } }
+        // setCell's wide-glyph rule, applied where it can bite: only a wide glyph straddling the
+        // rect's left or right edge loses a half outside it (halves inside are overwritten). The
+        // inside is written straight into the buffer: a card's face is a hundred cells a frame.
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for y in r.minY..<r.maxY {
+                let row = y * width
+                if r.minX > 0, buffer[row + r.minX].isContinuation {
+                    buffer[row + r.minX - 1] = Cell(" ", style: buffer[row + r.minX - 1].style)
+                }
+                if r.maxX < width, buffer[row + r.maxX].isContinuation {
+                    buffer[row + r.maxX] = Cell(" ", style: buffer[row + r.maxX].style)
+                }
+                for i in (row + r.minX)..<(row + r.maxX) { buffer[i] = cell }
+            }
+        }
     }
 
     /// Changes the style of cells already drawn (e.g. a focus highlight) without touching glyphs.

@@ -16,19 +16,19 @@ public struct RoundedRectangle {
             if let fill { canvas.fill(rect, style: fill) }
             return
         }
+        // Edges are runs of one glyph: `fill` checks the glyph once per run, not once per cell.
         let g = ascii ? Glyphs.ascii : Glyphs.unicode
         if rect.width == 1 {
-            for y in rect.minY..<rect.maxY { canvas.put(g.vertical, x: rect.minX, y: y, style: border) }
+            canvas.fill(rect, with: g.vertical, style: border)
             return
         }
         if rect.height == 1 {
-            for x in rect.minX..<rect.maxX { canvas.put(g.horizontal, x: x, y: rect.minY, style: border) }
+            canvas.fill(rect, with: g.horizontal, style: border)
             return
         }
-        for y in (rect.minY + 1)..<(rect.maxY - 1) {
-            canvas.put(g.vertical, x: rect.minX, y: y, style: border)
-            canvas.put(g.vertical, x: rect.maxX - 1, y: y, style: border)
-        }
+        let sideHeight = rect.height - 2
+        canvas.fill(Rect(x: rect.minX, y: rect.minY + 1, width: 1, height: sideHeight), with: g.vertical, style: border)
+        canvas.fill(Rect(x: rect.maxX - 1, y: rect.minY + 1, width: 1, height: sideHeight), with: g.vertical, style: border)
         drawHorizontalEdges(of: rect, on: &canvas, style: border, ascii: ascii)
         if let fill { canvas.fill(rect.inset(by: 1), style: fill) }
     }
@@ -44,10 +44,8 @@ public struct RoundedRectangle {
             return
         }
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX - 1, rect.maxY - 1)
-        for x in (x0 + 1)..<x1 {
-            canvas.put(g.horizontal, x: x, y: y0, style: style)
-            canvas.put(g.horizontal, x: x, y: y1, style: style)
-        }
+        canvas.fill(Rect(x: x0 + 1, y: y0, width: x1 - x0 - 1, height: 1), with: g.horizontal, style: style)
+        canvas.fill(Rect(x: x0 + 1, y: y1, width: x1 - x0 - 1, height: 1), with: g.horizontal, style: style)
         canvas.put(g.topLeft, x: x0, y: y0, style: style)
         canvas.put(g.topRight, x: x1, y: y0, style: style)
         canvas.put(g.bottomLeft, x: x0, y: y1, style: style)
