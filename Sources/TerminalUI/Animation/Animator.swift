@@ -42,7 +42,7 @@ public final class Animator {
     public let clock: Clock
     /// `--reduced-motion`: targets jump instead of animating (SwiftUI's accessibility setting).
     public var reducedMotion = false
-    private(set) var tracks: [AnimationKey: Track] = [:]
+    private(set) var tracks = TrackTable<Track>()
     /// Keys whose track has an animation attached: the only ones that can still move.
     private(set) var active: Set<AnimationKey> = []
     /// How many of `active` belong to each view id: a short list (a few ids move at once, a
@@ -74,13 +74,15 @@ public final class Animator {
     /// Declares where a property should be. Unchanged targets leave a running animation alone;
     /// a changed one animates from the presented value with `animation`, or jumps when it is nil.
     public func setTarget(_ key: AnimationKey, _ value: Double, animation: Animation?) {
-        let now = clock.now
+        // The clock is read only when something changes: a view re-declares every target of
+        // every card on each model change, and nearly all of them are unchanged.
         guard let track = tracks[key] else {
-            tracks[key] = Track(from: value, to: value, start: now, animation: nil)
+            tracks[key] = Track(from: value, to: value, start: clock.now, animation: nil)
             revision &+= 1
             return
         }
         if track.to == value { return }
+        let now = clock.now
         start(key, from: track.value(at: now), to: value, animation: animation, at: now)
     }
 
