@@ -92,6 +92,12 @@ final class BonusPieRasters {
         return raster
     }
 
+    /// Makes the raster of `size` ahead of its first use (see `raster(for:)`).
+    func prepare(for size: Size) {
+        guard size.width > 0, size.height > 0 else { return }
+        _ = raster(for: size)
+    }
+
     /// Dots lit for `remaining` bonus (0…1) in an interior of `size`.
     func step(remaining: Double, in size: Size) -> Int {
         guard remaining > 0, size.width > 0, size.height > 0 else { return 0 }

@@ -243,7 +243,10 @@ final class EmojiMemoryGameView: StatefulView {
             needsTargetUpdate = true
         }
         if !needsTargetUpdate, !piesRunning.isEmpty {
-            for card in game.cards where piesRunning.contains(card.id) && !card.isConsumingBonusTime {
+            // A pie whose card stopped consuming (every frame while one runs: from the few
+            // running pies, not a set lookup per card).
+            let cards = game.cards
+            for id in piesRunning where !(cards.first(where: { $0.id == id })?.isConsumingBonusTime ?? false) {
                 needsTargetUpdate = true
             }
         }
@@ -265,6 +268,11 @@ final class EmojiMemoryGameView: StatefulView {
         }
         knownCardIDs = ids
         let frames = layout.grid.itemFrames
+        if !dealt.isEmpty, let slot = frames.first {
+            // The pie's raster for the dealt cards' size, made now rather than inside the first
+            // choice's frames (tens of thousands of instructions, once per size).
+            pieRasters.prepare(for: FloatRect(slot).rounded.inset(by: 1).size)
+        }
         for (index, card) in cards.enumerated() {
             let slot = index < frames.count ? frames[index] : layout.deckFrame
             let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)
