@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers (imports never run upward):
-//   Memorize (model) <- MemorizeStore (file formats, stores)   TerminalUI (toolkit; CNcurses only
+//   Memorize (model) <- ThemeFormat (reading theme files; also the EmbedThemes build tool's)
+//                          ^
+//                       MemorizeStore (file formats, stores)   TerminalUI (toolkit; CNcurses only
 //                                  \                            /     in its ncurses backend)
 //                                   MemorizeApp (view model, views, pages)
 //                                          |
@@ -32,9 +34,13 @@ let package = Package(
         // Values every layer shares and none may own: RGB, JSON string quoting, code-point names,
         // the process environment (the layers above cannot import each other).
         .target(name: "Primitives"),
-        // Theme files, best scores, settings: JSON (a strict positioned reader and writer, no
-        // Foundation), atomic writes, XDG paths, and the built-in themes embedded from assets/.
-        .target(name: "MemorizeStore", dependencies: ["Memorize", "Primitives"], plugins: ["EmbedThemes"]),
+        // Reading theme files, without file I/O: the strict positioned JSON reader (no Foundation)
+        // and ThemeLibrary.decode. Its own target so the EmbedThemes build tool links exactly the
+        // reader the game uses for players' files. MemorizeStore re-exports it.
+        .target(name: "ThemeFormat", dependencies: ["Memorize"]),
+        // Theme files, best scores, settings: the JSON writer, atomic writes, XDG paths, and the
+        // built-in themes embedded from assets/.
+        .target(name: "MemorizeStore", dependencies: ["Memorize", "ThemeFormat", "Primitives"], plugins: ["EmbedThemes"]),
         // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
         .target(name: "CTextWidth"),
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
