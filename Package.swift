@@ -23,9 +23,11 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        // Turns assets/themes.json (the only copy) into Swift source so the binary runs from any directory.
-        .executableTarget(name: "EmbedAsset"),
-        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["EmbedAsset"]),
+        // Decodes assets/themes.json (the only copy) at build time with the game's own reader
+        // (ThemeFormat) into Swift values: the binary runs from any directory and parses no
+        // themes at start-up; a broken file fails the build naming its line.
+        .executableTarget(name: "ThemeCodegen", dependencies: ["ThemeFormat", "Memorize"]),
+        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeCodegen"]),
         // Writes the checkout's commit (git rev-parse --short HEAD) into memorize-tui for --version;
         // a build with no .git (a tarball) gets none. Reruns only when HEAD moves.
         .executableTarget(name: "CommitStamp"),
@@ -72,6 +74,7 @@ let package = Package(
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
+        .testTarget(name: "ThemeCodegenTests", dependencies: ["ThemeCodegen", "ThemeFormat", "Memorize", "MemorizeTestSupport"]),
         .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.

@@ -3,19 +3,12 @@ import Memorize
 /// The theme files the game has rather than reads: the built-in themes, and the file `decode`
 /// reads back.
 extension ThemeLibrary {
-    /// The themes from assets/themes.json, embedded at build time (the EmbedThemes plugin).
-    /// A broken file is a programmer error: the unit tests lint it before it can ship.
+    /// The themes from assets/themes.json, decoded when the game was built (the EmbedThemes
+    /// plugin runs `decode` on the file and writes the values as Swift), so start-up parses
+    /// nothing and a file `decode` refuses fails the build. The unit tests lint the rules.
     public static func builtIn() -> [Theme] {
         builtInThemes
     }
-
-    private static let builtInThemes: [Theme] = {
-        do {
-            return try decode(builtInThemesJSON.utf8, source: "assets/themes.json")
-        } catch {
-            fatalError("built-in themes: \(error)")
-        }
-    }()
 
     /// The file `decode` reads back as `themes`: pretty-printed as before (JSONEncoder's layout),
     /// keys in the order of assets/themes.json, `ascii` only when the theme has it, a final newline.
