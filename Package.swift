@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers (imports never run upward):
-//   Memorize (model) <- MemorizeStore (file formats, stores)   TerminalUI (toolkit; CNcurses only
+//   Memorize (model) <- ThemeFormat (reading theme files; also the EmbedThemes build tool's)
+//                          ^
+//                       MemorizeStore (file formats, stores)   TerminalUI (toolkit; CNcurses only
 //                                  \                            /     in its ncurses backend)
 //                                   MemorizeApp (view model, views, pages)
 //                                          |
@@ -27,9 +29,11 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        // Turns assets/themes.json (the only copy) into Swift source so the binary runs from any directory.
-        .executableTarget(name: "EmbedAsset"),
-        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["EmbedAsset"]),
+        // Decodes assets/themes.json (the only copy) at build time with the game's own reader
+        // (ThemeFormat) into Swift values: the binary runs from any directory and parses no
+        // themes at start-up; a broken file fails the build naming its line.
+        .executableTarget(name: "ThemeCodegen", dependencies: ["ThemeFormat", "Memorize"]),
+        .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeCodegen"]),
         // Writes the checkout's commit (git rev-parse --short HEAD) into memorize-tui for --version;
         // a build with no .git (a tarball) gets none. Reruns only when HEAD moves.
         .executableTarget(name: "CommitStamp"),
@@ -38,9 +42,13 @@ let package = Package(
         // Values every layer shares and none may own: RGB, JSON string quoting, code-point names,
         // the process environment (the layers above cannot import each other).
         .target(name: "Primitives", swiftSettings: crossModuleOptimization),
-        // Theme files, best scores, settings: JSON (a strict positioned reader and writer, no
-        // Foundation), atomic writes, XDG paths, and the built-in themes embedded from assets/.
-        .target(name: "MemorizeStore", dependencies: ["Memorize", "Primitives"], swiftSettings: crossModuleOptimization, plugins: ["EmbedThemes"]),
+        // Reading theme files, without file I/O: the strict positioned JSON reader (no Foundation)
+        // and ThemeLibrary.decode. Its own target so the EmbedThemes build tool links exactly the
+        // reader the game uses for players' files. MemorizeStore re-exports it.
+        .target(name: "ThemeFormat", dependencies: ["Memorize"], swiftSettings: crossModuleOptimization),
+        // Theme files, best scores, settings: the JSON writer, atomic writes, XDG paths, and the
+        // built-in themes embedded from assets/.
+        .target(name: "MemorizeStore", dependencies: ["Memorize", "ThemeFormat", "Primitives"], swiftSettings: crossModuleOptimization, plugins: ["EmbedThemes"]),
         // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
         .target(name: "CTextWidth"),
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
@@ -72,6 +80,7 @@ let package = Package(
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
+        .testTarget(name: "ThemeCodegenTests", dependencies: ["ThemeCodegen", "ThemeFormat", "Memorize", "MemorizeTestSupport"]),
         .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.

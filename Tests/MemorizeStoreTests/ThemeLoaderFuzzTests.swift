@@ -11,7 +11,7 @@ import MemorizeTestSupport
     /// SplitMix64 from the game itself (MemorizeTestSupport adds below/chance/pick).
     typealias Generator = SeededRandomNumberGenerator
 
-    static let valid = Array(builtInThemesJSON.utf8)
+    static let valid = BuiltInThemesFile.bytes
 
     /// Fragments that stress the decoder where it converts: numbers, escapes, UTF-8, structure.
     static let inserts: [[UInt8]] = [

@@ -1,6 +1,7 @@
 /// A JSON value that remembers where it starts in the text (a byte offset), so a file's problems
 /// can be reported as `file:line:column`. The one JSON reader and writer of memorize-tui: theme
-/// files (ThemeLibrary) and the save files (MemorizeApp's Persistence) both use it; no Foundation.
+/// files (ThemeLibrary, here and at build time in the EmbedThemes tool) and the save files both
+/// use it; no Foundation. The writer, `prettyPrinted()`, is in MemorizeStore (nothing here writes).
 ///
 /// `JSONValue.parse` reads strict RFC 8259 JSON (a trailing comma is allowed: files are edited by
 /// hand); nesting is capped so a hostile file cannot overflow the stack. `prettyPrinted()`
