@@ -65,8 +65,8 @@ public enum Launcher {
     private static func start(_ options: AppOptions) throws -> Int32 {
         var options = options
         // no-color.org: any non-empty NO_COLOR means no colour, as --no-color does.
-        // Read once: each store would otherwise copy the whole environment again.
-        let environment = ProcessEnvironment.variables()
+        // Only the few it needs, read once.
+        let environment = ProcessEnvironment.variables(named: XDGPaths.variableNames + ["NO_COLOR"])
         if !(environment["NO_COLOR"] ?? "").isEmpty { options.monochrome = true }
         let themes = builtInThemes()
         var script: KeyScript?

@@ -6,6 +6,8 @@ import Glibc
 /// default `~/.config`). The spec says relative values are invalid and must be ignored.
 public struct XDGPaths: Equatable, Sendable {
     public static let applicationDirectory = "memorize-tui"
+    /// The environment variables these paths are made from.
+    public static let variableNames = ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"]
 
     /// Absolute, or nil when neither the variable nor a home directory is known.
     public let stateHome: String?
@@ -14,9 +16,11 @@ public struct XDGPaths: Equatable, Sendable {
     /// - Parameters:
     ///   - environment: injectable so tests never touch the player's files.
     ///   - fallbackHome: used when `HOME` is unset or relative (the password database by default).
-    public init(environment: [String: String] = ProcessEnvironment.variables(),
-                fallbackHome: String? = XDGPaths.passwordDatabaseHome()) {
-        let home = Self.absolute(environment["HOME"]) ?? Self.absolute(fallbackHome)
+    public init(environment: ProcessEnvironment.Variables = ProcessEnvironment.variables(named: XDGPaths.variableNames),
+                fallbackHome: @autoclosure () -> String? = XDGPaths.passwordDatabaseHome()) {
+        // The password database is read only when HOME will not do (it opens files and, in a
+        // static binary, loads glibc's NSS modules).
+        let home = Self.absolute(environment["HOME"]) ?? Self.absolute(fallbackHome())
         stateHome = Self.absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }
         configHome = Self.absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { $0 + "/.config" }
     }

@@ -28,7 +28,7 @@ public final class ScoreBook: ScoreRecording {
     }
 
     /// The player's real book, or nil when no home directory is known (use `InMemoryScores`).
-    public convenience init?(environment: [String: String] = ProcessEnvironment.variables()) {
+    public convenience init?(environment: ProcessEnvironment.Variables = ProcessEnvironment.variables(named: XDGPaths.variableNames)) {
         guard let path = XDGPaths(environment: environment).scoresFile else { return nil }
         self.init(path: path)
     }

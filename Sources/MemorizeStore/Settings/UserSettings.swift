@@ -14,7 +14,7 @@ public struct UserSettings: Equatable, Sendable {
     public init(themeChooserAtStart: Bool = false) { self.themeChooserAtStart = themeChooserAtStart }
 
     /// Loads the player's settings; a missing file or unknown home gives the defaults.
-    public static func load(environment: [String: String] = ProcessEnvironment.variables()) -> UserSettings {
+    public static func load(environment: ProcessEnvironment.Variables = ProcessEnvironment.variables(named: XDGPaths.variableNames)) -> UserSettings {
         guard let path = XDGPaths(environment: environment).settingsFile else { return UserSettings() }
         return load(path: path)
     }

@@ -25,7 +25,7 @@ public final class UserThemeStore: UserThemeStoring {
     }
 
     /// The player's real store, or nil when no home directory is known (use `InMemoryThemes`).
-    public convenience init?(environment: [String: String] = ProcessEnvironment.variables(), validator: ThemeValidator) {
+    public convenience init?(environment: ProcessEnvironment.Variables = ProcessEnvironment.variables(named: XDGPaths.variableNames), validator: ThemeValidator) {
         guard let path = XDGPaths(environment: environment).themesFile else { return nil }
         self.init(path: path, validator: validator)
     }
