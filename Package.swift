@@ -9,11 +9,20 @@ import PackageDescription
 //                                   MemorizeApp (view model, views, pages)
 //                                          |
 //                                   memorize-tui (argument parsing only)
-// Release builds optimise across our modules in full (not only what the default, conservative
-// cross-module optimisation exposes): a frame calls the generic model (MemoryGame<String>) and the
-// toolkit's generic retained canvas from the app, and unspecialised calls copied each card
-// through witness tables. Debug builds, which the tests use, are unaffected.
-let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+// Release builds of our modules:
+// - optimise across modules in full (not only what the default, conservative cross-module
+//   optimisation exposes): a frame calls the generic model (MemoryGame<String>) and the toolkit's
+//   generic retained canvas from the app, and unspecialised calls copied each card through
+//   witness tables;
+// - get generic types' metadata from accessor calls rather than by mangled name: a mangled name
+//   is demangled at run time and each protocol requirement in it (String: Equatable for
+//   MemoryGame<String>.Card...) looked up by scanning all ~3,400 conformance records of the
+//   static binary, ~150k instructions apiece; 10% of start-up.
+// Debug builds, which the tests use, are unaffected.
+let releaseOptimization: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                 .when(configuration: .release)),
+]
 
 let package = Package(
     name: "memorize-tui",
@@ -38,23 +47,23 @@ let package = Package(
         // a build with no .git (a tarball) gets none. Reruns only when HEAD moves.
         .executableTarget(name: "CommitStamp"),
         .plugin(name: "StampCommit", capability: .buildTool(), dependencies: ["CommitStamp"]),
-        .target(name: "Memorize", dependencies: ["Primitives"], swiftSettings: crossModuleOptimization),
+        .target(name: "Memorize", dependencies: ["Primitives"], swiftSettings: releaseOptimization),
         // Values every layer shares and none may own: RGB, JSON string quoting, code-point names,
         // the process environment (the layers above cannot import each other).
-        .target(name: "Primitives", swiftSettings: crossModuleOptimization),
+        .target(name: "Primitives", swiftSettings: releaseOptimization),
         // Reading theme files, without file I/O: the strict positioned JSON reader (no Foundation)
         // and ThemeLibrary.decode. Its own target so the EmbedThemes build tool links exactly the
         // reader the game uses for players' files. MemorizeStore re-exports it.
-        .target(name: "ThemeFormat", dependencies: ["Memorize"], swiftSettings: crossModuleOptimization),
+        .target(name: "ThemeFormat", dependencies: ["Memorize"], swiftSettings: releaseOptimization),
         // Theme files, best scores, settings: the JSON writer, atomic writes, XDG paths, and the
         // built-in themes embedded from assets/.
-        .target(name: "MemorizeStore", dependencies: ["Memorize", "ThemeFormat", "Primitives"], swiftSettings: crossModuleOptimization, plugins: ["EmbedThemes"]),
+        .target(name: "MemorizeStore", dependencies: ["Memorize", "ThemeFormat", "Primitives"], swiftSettings: releaseOptimization, plugins: ["EmbedThemes"]),
         // glibc's wcwidth, which Swift's Glibc module hides: column widths measured as ncurses measures them.
         .target(name: "CTextWidth"),
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
         .target(name: "CTerminalGuard"),
-        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "Primitives"], swiftSettings: crossModuleOptimization),
-        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"], swiftSettings: crossModuleOptimization),
+        .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "Primitives"], swiftSettings: releaseOptimization),
+        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"], swiftSettings: releaseOptimization),
         .executableTarget(
             name: "memorize-tui",
             dependencies: [
@@ -66,7 +75,8 @@ let package = Package(
             // starts in well under half the time (README "Performance"). lld, because gold warns
             // at every link about glibc calls (getpwuid) that need glibc's NSS at run time, which
             // the machine that built it has. Debug builds, which the tests use, stay dynamic.
-            swiftSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))],
+            swiftSettings: [.unsafeFlags(["-static-executable", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                                         .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))],
             plugins: ["StampCommit"]
         ),

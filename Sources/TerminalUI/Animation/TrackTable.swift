@@ -11,7 +11,9 @@ struct TrackTable<Value> {
     private(set) var count = 0
 
     init() {
-        bits = 6
+        // Room for a game's cards from the start (8 properties each, at most half full): growing
+        // rehashes every key, and the first frame sets them all.
+        bits = 9
         keys = Array(repeating: nil, count: 1 << bits)
         values = Array(repeating: nil, count: 1 << bits)
     }

@@ -2,7 +2,8 @@
 /// an `ObservableObject` owns an `objectWillChange` publisher, each `@Published` property sends
 /// on it before it changes, and views subscribed to it re-render.
 public final class ObservableObjectPublisher {
-    private var subscribers: [Int: () -> Void] = [:]
+    /// In the order they subscribed (a store has one or two): a list, not a table.
+    private var subscribers: [(id: Int, receive: () -> Void)] = []
     private var nextID = 0
 
     /// How many times `send()` ran: the inspector shows the store at work (one add per change).
@@ -13,16 +14,16 @@ public final class ObservableObjectPublisher {
     /// Tells every subscriber the object is about to change.
     public func send() {
         sendCount &+= 1
-        // Ascending ids: subscribers run in the order they subscribed, never Dictionary order.
-        for id in subscribers.keys.sorted() { subscribers[id]?() }
+        // In subscription order; one cancelled by an earlier one meanwhile is not told.
+        for id in subscribers.map(\.id) { subscribers.first(where: { $0.id == id })?.receive() }
     }
 
     /// Subscribes; the subscription lasts until the returned token is cancelled or released.
     public func sink(_ receive: @escaping () -> Void) -> Cancellable {
         let id = nextID
         nextID += 1
-        subscribers[id] = receive
-        return Cancellable { [weak self] in self?.subscribers[id] = nil }
+        subscribers.append((id, receive))
+        return Cancellable { [weak self] in self?.subscribers.removeAll { $0.id == id } }
     }
 }
 
