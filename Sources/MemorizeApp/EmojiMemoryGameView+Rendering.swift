@@ -93,8 +93,10 @@ extension EmojiMemoryGameView {
             ? .title(theme: " \(game.theme.name.asciiOnly(options.ascii))", score: "Score: \(game.score)",
                      pairs: "Pairs left: \(game.pairsLeft) ")
             : .scoreboard(scoreboard(width: width, at: time))
-        var items: [RetainedGameFrame.Item] = [.init(id: .title, value: title, footprint: Rect(x: 0, y: 0, width: width, height: 1))]
         let cards = game.cards
+        var items: [RetainedGameFrame.Item] = []
+        items.reserveCapacity(cards.count + 3)     // title, cards, deck, buttons: one allocation
+        items.append(.init(id: .title, value: title, footprint: Rect(x: 0, y: 0, width: width, height: 1)))
         let order = drawOrder(of: cards, at: time)
         // Cards that cannot move keep last frame's item while nothing they depend on changed (the
         // quiet frame's stamp): a frame that draws builds only what moves.
@@ -104,14 +106,14 @@ extension EmojiMemoryGameView {
         let memoOn = presentedMemo.isEnabled
         if memoOn, cardItems.stamp != stamp { cardItems = (stamp, []) }
         for index in order.cardsFromBottom {
-            let card = cards[index]
-            let still = memoOn && !animator.mayMove(id: card.id) && !card.isConsumingBonusTime
+            // Read in place: a still card is not copied, only its cached item is.
+            let still = memoOn && !animator.mayMove(id: cards[index].id) && !cards[index].isConsumingBonusTime
             if still, index < cardItems.items.count, let item = cardItems.items[index] {
                 items.append(item)
                 continue
             }
             let look = moving?.first(where: { $0.index == index })?.look
-                ?? presentedMemo.appearance(at: index, of: cardView(of: card, at: index, time: time, focusVisible: focusVisible),
+                ?? presentedMemo.appearance(at: index, of: cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible),
                                             pies: pies)
             let item = RetainedGameFrame.Item(id: .card(index), value: .card(look), footprint: look.footprint)
             if still {
@@ -192,24 +194,30 @@ extension EmojiMemoryGameView {
     /// @Published's key paths and copies the model).
     private func drawOrder(of cards: [EmojiMemoryGame.Card], at time: Double) -> DrawOrder {
         var order = DrawOrder()
-        for (index, card) in cards.enumerated() {
-            switch place(of: card, at: time) {
-            case .flying: order.flying.append(index)
-            case .inDeck: order.inDeck.append(index)
-            case .settled: order.settled.append(index)
+        order.settled.reserveCapacity(cards.count)
+        // Every frame asks this of every card: read each where it lies (a copied card retains its
+        // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
+        let someUndealt = dealt.count < cards.count
+        cards.withUnsafeBufferPointer { cards in
+            for index in cards.indices {
+                switch place(of: cards[index], at: time, someUndealt: someUndealt) {
+                case .flying: order.flying.append(index)
+                case .inDeck: order.inDeck.append(index)
+                case .settled: order.settled.append(index)
+                }
             }
         }
         return order
     }
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay.
-    private func place(of card: EmojiMemoryGame.Card, at time: Double) -> QuietFrame.Place {
+    private func place(of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool = true) -> QuietFrame.Place {
         // A card that cannot move rests where it is: no track lookups for it.
         let canMove = animator.mayMove(id: card.id)
         let moving = canMove && (animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time))
         let departed = !canMove || animator.hasStarted(key(card.id, .x), at: time)
         if moving && departed { return .flying }
-        return isUndealt(card) || !departed ? .inDeck : .settled
+        return (someUndealt && isUndealt(card)) || !departed ? .inDeck : .settled
     }
 
     /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
@@ -221,12 +229,13 @@ extension EmojiMemoryGameView {
         var view: CardView
         // Presented values of a card that cannot move do not depend on time (PresentedCardMemo).
         let still = !animator.mayMove(id: card.id) && !card.isConsumingBonusTime
-        let stamp = PresentedCardMemo.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision)
-        if still, let remembered = presentedMemo.view(at: index, id: card.id, stamp: stamp) {
+        let stamp = still ? PresentedCardMemo.Stamp(card: card, animatorRevision: animator.revision(of: card.id),
+                                                    asciiTheme: options.ascii ? game.theme.name : "") : nil
+        if let stamp, let remembered = presentedMemo.view(at: index, stamp: stamp) {
             view = remembered
         } else {
             view = presentedView(of: card, at: time)
-            if still { presentedMemo.store(view, at: index, id: card.id, stamp: stamp) }
+            if let stamp { presentedMemo.store(view, at: index, stamp: stamp) }
         }
         view.isFocused = focusVisible && index == focusIndex && !isUndealt(card)
         return view

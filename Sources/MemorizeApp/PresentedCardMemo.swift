@@ -4,41 +4,40 @@ import TerminalUI
 ///
 /// SwiftUI re-evaluates a view only when something it depends on changed. Here a card none of
 /// whose presented values can move (`Animator.mayMove(id:)` is false) and whose bonus is not
-/// counting down presents exactly what it presented at the last frame, unless the model, the
-/// view's @State or the Animator's targets changed since: the stamp. Such a card's `CardView` is
-/// taken from here rather than read again from a dozen Animator tracks, and a view equal to the
-/// last one drawn reuses its cells' appearance. Tests compare memoised frames with a full render.
+/// counting down presents exactly what it presented at the last frame, unless the card itself
+/// (the model's value of it) or the Animator's tracks for it changed since: its stamp. Another
+/// card turning over changes neither, so only that card is worked out again. Such a card's
+/// `CardView` is taken from here rather than read again from a dozen Animator tracks, and a view
+/// equal to the last one drawn reuses its cells' appearance. Tests compare memoised frames with a
+/// full render.
 final class PresentedCardMemo {
+    /// What a still card's view is made from, besides the focus (set by the caller each time)
+    /// and the run's options.
     struct Stamp: Equatable {
+        var card: EmojiMemoryGame.Card
+        /// `Animator.revision(of: card.id)`.
         var animatorRevision: Int
-        var stateRevision: Int
+        /// Under --ascii the face comes from the theme's table as well as the card.
+        var asciiTheme: String
     }
 
     /// Off: every view and appearance is worked out afresh (tests render the reference frame so).
     var isEnabled = true
-    private var stamp: Stamp?
-    /// By card index: the card's id and its view without the focus (set by the caller each time).
-    private var views: [(id: Int, view: CardView)?] = []
+    /// By card index: the stamp the view was made under, and the view without the focus.
+    private var views: [(stamp: Stamp, view: CardView)?] = []
     /// By card index: the last view turned into cells, and those cells.
     private var looks: [(view: CardView, look: CardAppearance)?] = []
 
-    /// The view stored for the card at `index` (when it is still card `id`), if nothing it
-    /// depends on changed since: a new stamp forgets every view.
-    func view(at index: Int, id: Int, stamp: Stamp) -> CardView? {
-        guard isEnabled else { return nil }
-        if stamp != self.stamp {
-            self.stamp = stamp
-            views.removeAll(keepingCapacity: true)
-            return nil
-        }
-        guard index < views.count, let entry = views[index], entry.id == id else { return nil }
+    /// The view stored for the card at `index`, if it was made under the same stamp.
+    func view(at index: Int, stamp: Stamp) -> CardView? {
+        guard isEnabled, index >= 0, index < views.count, let entry = views[index], entry.stamp == stamp else { return nil }
         return entry.view
     }
 
-    func store(_ view: CardView, at index: Int, id: Int, stamp: Stamp) {
-        guard isEnabled, stamp == self.stamp, index >= 0 else { return }
+    func store(_ view: CardView, at index: Int, stamp: Stamp) {
+        guard isEnabled, index >= 0 else { return }
         if views.count <= index { views += Array(repeating: nil, count: index + 1 - views.count) }
-        views[index] = (id, view)
+        views[index] = (stamp, view)
     }
 
     /// `view.appearance(pies:)`, reused while the view at `index` is unchanged (a pure function of it).

@@ -54,6 +54,23 @@ public final class Animator {
     /// move (`mayMove(id:)` false), still has the value now: SwiftUI re-evaluates only what
     /// changed, and so can a frame (idle cards cost nothing; see EmojiMemoryGameView.cardView).
     public private(set) var revision = 0
+    /// `revision`, per view id (ids 0..<`revisionsKept`; others share `revision`): a view can
+    /// tell that nothing of *its own* changed while other views' values did.
+    private var revisions: [Int] = []
+    private static let revisionsKept = 4096
+
+    /// Bumped whenever one of `id`'s presented values changes other than with time.
+    public func revision(of id: Int) -> Int {
+        guard id >= 0, id < Self.revisionsKept else { return revision }
+        return id < revisions.count ? revisions[id] : 0
+    }
+
+    private func bumpRevision(of id: Int) {
+        revision &+= 1
+        guard id >= 0, id < Self.revisionsKept else { return }
+        if id >= revisions.count { revisions += Array(repeating: 0, count: id + 1 - revisions.count) }
+        revisions[id] &+= 1
+    }
 
     /// False when no property of `id` can move: all its presented values are their targets.
     public func mayMove(id: Int) -> Bool { activeKeysPerID.contains { $0.id == id } }
@@ -78,7 +95,7 @@ public final class Animator {
         // every card on each model change, and nearly all of them are unchanged.
         guard let track = tracks[key] else {
             tracks[key] = Track(from: value, to: value, start: clock.now, animation: nil)
-            revision &+= 1
+            bumpRevision(of: key.id)
             return
         }
         if track.to == value { return }
@@ -94,7 +111,7 @@ public final class Animator {
 
     /// Forgets a property, so its next `setTarget` jumps (a view leaving the hierarchy).
     public func remove(_ key: AnimationKey) {
-        if tracks.removeValue(forKey: key) != nil { revision &+= 1 }
+        if tracks.removeValue(forKey: key) != nil { bumpRevision(of: key.id) }
         deactivate(key)
     }
 
@@ -127,7 +144,7 @@ public final class Animator {
     private func start(_ key: AnimationKey, from: Double, to: Double, animation: Animation?, at now: Double) {
         let animation = reducedMotion ? nil : animation
         tracks[key] = Track(from: animation == nil ? to : from, to: to, start: now, animation: animation)
-        revision &+= 1
+        bumpRevision(of: key.id)
         if animation == nil {
             deactivate(key)
         } else if active.insert(key).inserted {
