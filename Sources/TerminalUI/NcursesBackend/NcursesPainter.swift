@@ -99,12 +99,17 @@ final class NcursesPainter {
         // Written straight into the buffer setcchar reads: no array per cell.
         let width = NcursesCellText.write(fits ? cell.text : " ", columns: isWide ? 2 : 1, into: &wideBuffer)
         let look: NcursesLook, pair: Int32
-        if let lastLook, lastLook.style == cell.style {
-            (look, pair) = (lastLook.look, lastLook.pair)
+        if let recent = recentLooks.first(where: { $0.style == cell.style }) {
+            (look, pair) = (recent.look, recent.pair)
         } else {
             look = self.look(for: cell.style)
             pair = colorPair(look)
-            lastLook = (cell.style, look, pair)
+            if recentLooks.count < Self.recentLooksKept {
+                recentLooks.append((cell.style, look, pair))
+            } else {
+                recentLooks[nextRecentLook] = (cell.style, look, pair)
+                nextRecentLook = (nextRecentLook + 1) % Self.recentLooksKept
+            }
         }
         let attributes = look.attributes.ncurses
         trace?.cell(y: point.y, x: point.x, attributes: attributes, foreground: look.foreground, background: look.background,
@@ -123,8 +128,11 @@ final class NcursesPainter {
     /// Styles as ncurses draws them, worked out once each (the nearest palette colour is a search).
     private var looks: [Style: NcursesLook] = [:]
 
-    /// Neighbouring cells mostly share a style: the last one answers without hashing.
-    private var lastLook: (style: Style, look: NcursesLook, pair: Int32)?
+    /// A frame's cells use a handful of styles (a card's border, face, pie, emoji): the last few
+    /// answer by comparison, without hashing a Style and a colour pair (~1.5k instructions).
+    private var recentLooks: [(style: Style, look: NcursesLook, pair: Int32)] = []
+    private var nextRecentLook = 0
+    private static let recentLooksKept = 8
 
     private func look(for style: Style) -> NcursesLook {
         if let look = looks[style] { return look }
