@@ -158,7 +158,9 @@ final class AppRouter {
     private var help: HelpOverlay {
         switch page {
         case .game where game.win != nil:
-            HelpOverlay(table: (game.win!.listsModes ? KeyTables.win + KeyTables.winModes : KeyTables.win).help,
+            // The inspector works over the win screen too (KeyTables.inspector), so its help says so.
+            HelpOverlay(table: (game.win!.listsModes ? KeyTables.win + KeyTables.winModes : KeyTables.win).help
+                            + KeyTables.inspector.help,
                         mouse: KeyTables.winMouseHelp)
         case .game: HelpOverlay(table: KeyTables.game.help + KeyTables.inspector.help, mouse: KeyTables.mouseHelp)
         case .chooser: HelpOverlay(table: KeyTables.chooser.help, mouse: KeyTables.chooserMouseHelp)
