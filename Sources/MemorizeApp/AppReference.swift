@@ -23,7 +23,10 @@ public enum AppReference {
         }
         return [
             section("Game", KeyTables.game.help),
-            section("Win screen", KeyTables.win.help),
+            section("Every screen", KeyTables.everyScreen),
+            section("Inspector (the game and its win screen)", KeyTables.inspector.help),
+            section("Inspector with the keys (tab)", KeyTables.inspectorFocused.help),
+            section("Win screen", (KeyTables.win + KeyTables.winModes).help),
             section("Theme chooser", KeyTables.chooser.help),
             section("Deleting a theme (the chooser asks first)", KeyTables.confirmation.help),
             section("Theme editor (other keys type into the focused field)", KeyTables.editor.help),

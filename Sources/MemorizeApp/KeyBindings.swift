@@ -124,6 +124,12 @@ enum KeyTables {
         KeyBinding([.down, .character("j"), .right, .character("l")], .select(1), "select the card after"),
     ]
 
+    /// Keys the terminal layer takes on every screen before any page sees them
+    /// (TerminalInputDecoder, RunLoop): listed for the manual, not bindings a page could change.
+    static let everyScreen: [KeyHelp] = [
+        KeyHelp(keys: [.control("z")], summary: "suspend to the shell (where it has job control); fg brings the game back, redrawn", hint: nil),
+    ]
+
     /// The win screen, shown over the finished game.
     static let win: [KeyBinding<WinCommand>] = [
         KeyBinding([.character("n")], .newGame, "new game with a random theme", hint: "new game"),

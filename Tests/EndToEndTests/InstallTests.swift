@@ -162,7 +162,8 @@ extension EndToEndTests {
                 #expect(rendered.status == 0, "man -l: \(rendered.stderrText)")
                 for expected in ["SYNOPSIS", "OPTIONS", "--theme", "--list-themes", "KEYS", "MOUSE", "FILES", "ENVIRONMENT",
                                  "EXIT STATUS", "EXAMPLES", "$XDG_CONFIG_HOME/memorize-tui/themes.json",
-                                 "$XDG_STATE_HOME/memorize-tui/scores.json", "MEMORIZE_CHECK_INVARIANTS", "NO_COLOR"] {
+                                 "$XDG_STATE_HOME/memorize-tui/scores.json", "MEMORIZE_CHECK_INVARIANTS", "NO_COLOR",
+                                 "ctrl-z", "Inspector (the game and its win screen)"] {
                     #expect(rendered.stdoutText.contains(expected), "the man page lacks \(expected):\n\(rendered.stdoutText)")
                 }
             }
