@@ -47,10 +47,8 @@ public struct MemoryGame<CardContent: Equatable> {
 
     /// A plain loop: the title reads it every frame, and a key-path filter cost more than the frame.
     public var matchedPairCount: Int {
-        // By index: `for card in cards` copies each card (its content string retained and
-        // released), and the title asks this every frame.
         var matched = 0
-        for index in cards.indices where cards[index].isMatched { matched += 1 }
+        for card in cards where card.isMatched { matched += 1 }
         return matched / 2
     }
     public var pairsLeft: Int { cards.count / 2 - matchedPairCount }

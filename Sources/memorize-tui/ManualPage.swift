@@ -10,10 +10,10 @@ import Glibc
 ///
 /// Why the binary writes its own page rather than swift-argument-parser's `generate-manual`
 /// plugin (which works offline here, ~35 s): the plugin builds the whole package in release
-/// mode into the same `.build/release`, building the benchmark too; for a command with no subcommands it prints
-/// a spurious `subcommand` in the synopsis and a `help` entry; and it cannot add the sections a
-/// reader expects (keys, mouse, files, environment), which live in the app's own tables. So the
-/// page is made here from the same two sources, one definition each:
+/// mode into the same `.build/release`, building the benchmark too; for a command with no
+/// subcommands it prints a spurious `subcommand` in the synopsis and a `help` entry; and it
+/// cannot add the sections a reader expects (keys, mouse, files, environment), which live in
+/// the app's own tables. So the page is made here from the same two sources, one definition each:
 /// - NAME, SYNOPSIS, DESCRIPTION and OPTIONS from the argument definitions, read as the JSON of
 ///   `--experimental-dump-help` (the data the plugin's tool reads, and `--help` is drawn from);
 /// - KEYS and MOUSE from the key tables the input handlers and the help overlay use, FILES from
