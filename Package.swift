@@ -41,7 +41,7 @@ let package = Package(
         // Decodes assets/themes.json (the only copy) at build time with the game's own reader
         // (ThemeFormat) into Swift values: the binary runs from any directory and parses no
         // themes at start-up; a broken file fails the build naming its line.
-        .executableTarget(name: "ThemeCodegen", dependencies: ["ThemeFormat", "Memorize"]),
+        .executableTarget(name: "ThemeCodegen", dependencies: ["ThemeFormat", "Memorize", "Primitives"]),
         .plugin(name: "EmbedThemes", capability: .buildTool(), dependencies: ["ThemeCodegen"]),
         // Writes the checkout's commit (git rev-parse --short HEAD) into memorize-tui for --version;
         // a build with no .git (a tarball) gets none. Reruns only when HEAD moves.

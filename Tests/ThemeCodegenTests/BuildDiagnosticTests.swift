@@ -28,6 +28,14 @@ import ThemeFormat
         #expect(diagnostic("{\"themes\": [\n  {\"name\": \"A\",}\n  ,]}") == "/src/assets/themes.json:2:3: error: themes[0]: missing \"emoji\"")
     }
 
+    @Test func quotedTextCannotWriteEscapeSequencesIntoTheBuildLog() {
+        let hostile = "{\"themes\": [{\"name\": \"A\", \"emoji\": [\"🎃\", \"👻\"], \"pairs\": 2, \"color\": \"\\u001b[31m\\u202e\"}]}"
+        let shown = diagnostic(hostile) ?? ""
+        #expect(shown.contains("error: themes[0].color"))
+        #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        #expect(shown.contains("?[31m?"))
+    }
+
     @Test func aProblemWithNoPlaceNamesTheFile() {
         let problem = ThemeFileError(source: "/src/assets/themes.json", line: nil, column: nil, reason: "empty")
         #expect(BuildDiagnostic.error(problem) == "/src/assets/themes.json: error: empty")
