@@ -17,10 +17,14 @@ import PackageDescription
 // - get generic types' metadata from accessor calls rather than by mangled name: a mangled name
 //   is demangled at run time and each protocol requirement in it (String: Equatable for
 //   MemoryGame<String>.Card...) looked up by scanning all ~3,400 conformance records of the
-//   static binary, ~150k instructions apiece; 10% of start-up.
+//   static binary, ~150k instructions apiece; 10% of start-up;
+// - check exclusive access at compile time only: the run-time checks (swift_beginAccess on every
+//   class property and global touched) were ~11% of our own instructions in a flip's frames.
+//   The debug build the tests run keeps them, so an overlapping access still fails a test.
 // Debug builds, which the tests use, are unaffected.
 let releaseOptimization: [SwiftSetting] = [
-    .unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+    .unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                  "-enforce-exclusivity=unchecked"],
                  .when(configuration: .release)),
 ]
 
