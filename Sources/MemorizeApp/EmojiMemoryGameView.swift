@@ -53,6 +53,10 @@ final class EmojiMemoryGameView: StatefulView {
     /// Card ids whose bonus pie is counting down (lecture: the Pie's onAppear started it).
     private var piesRunning = Set<Int>()
     private var knownCardIDs = Set<Int>()
+    /// The ids in the model's order at the last update: while it holds, no card came or went.
+    private var knownCardOrder: [Int] = []
+    /// Each card's last declaration to the Animator: unchanged cards are not declared again.
+    var declaredTargets = DeclaredTargets()
     private var needsTargetUpdate = true
     /// How often the Animator was given new targets (tests: one route, one update per change).
     private(set) var targetUpdateCount = 0
@@ -261,12 +265,16 @@ final class EmojiMemoryGameView: StatefulView {
         needsTargetUpdate = false
         targetUpdateCount += 1
         let cards = game.cards
-        let ids = Set(cards.map(\.id))
-        for gone in knownCardIDs.subtracting(ids) {
-            for property in Property.allCases { animator.remove(key(gone, property)) }
-            piesRunning.remove(gone)
+        if cards.count != knownCardOrder.count || !zip(cards, knownCardOrder).allSatisfy({ $0.id == $1 }) {
+            let ids = Set(cards.map(\.id))
+            for gone in knownCardIDs.subtracting(ids) {
+                for property in Property.allCases { animator.remove(key(gone, property)) }
+                piesRunning.remove(gone)
+                declaredTargets.forget()
+            }
+            knownCardIDs = ids
+            knownCardOrder = cards.map(\.id)
         }
-        knownCardIDs = ids
         let frames = layout.grid.itemFrames
         if !dealt.isEmpty, let slot = frames.first {
             // The pie's raster for the dealt cards' size, made now rather than inside the first
@@ -276,6 +284,8 @@ final class EmojiMemoryGameView: StatefulView {
         for (index, card) in cards.enumerated() {
             let slot = index < frames.count ? frames[index] : layout.deckFrame
             let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)
+            let inputs = DeclaredTargets.Inputs(card: card, frame: target, isConsumingBonusTime: card.isConsumingBonusTime)
+            guard declaredTargets.needsDeclaring(inputs, at: index) else { continue }
             animator.setTarget(key(card.id, .x), target.x, animation: animation)
             animator.setTarget(key(card.id, .y), target.y, animation: animation)
             animator.setTarget(key(card.id, .width), target.width, animation: animation)
