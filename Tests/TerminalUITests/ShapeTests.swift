@@ -258,3 +258,23 @@ struct PieRasterSqueezeTests {
         }
     }
 }
+
+/// Glyphs checked once (Canvas `Glyph`): the tables shapes draw from must hold exactly what a
+/// checked, measured glyph would.
+struct GlyphTableTests {
+    @Test func theBrailleTableIsWhatMeasuringEachPatternGives() {
+        for bits in 0..<256 {
+            let measured = Glyph(Character(Unicode.Scalar(0x2800 + UInt32(bits))!))
+            #expect(PieRaster.braille[bits] == measured, "pattern \(bits)")
+        }
+    }
+
+    @Test func aGlyphIsMadeSafeAndMeasuredOnce() {
+        #expect(Glyph("\u{1B}") == Glyph("?"))
+        #expect(Glyph("\u{202E}").text == "?")
+        #expect(Glyph("🚗").width == 2 && Glyph("─").width == 1)
+        var canvas = Canvas(size: Size(width: 4, height: 1))
+        canvas.fill(canvas.bounds, with: Glyph("\u{7}"), style: .plain)
+        #expect(canvas.plainText == "????")
+    }
+}

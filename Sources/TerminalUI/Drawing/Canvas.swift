@@ -10,6 +10,30 @@ public struct Cell: Hashable, Sendable {
     static func continuation(_ style: Style) -> Cell { Cell("", style: style) }
 }
 
+/// A grapheme checked once for drawing: a control or bidi character already replaced by "?"
+/// (SafeText) and its columns measured. Shapes keep the glyphs they draw every frame (borders,
+/// the pie's dots) as these, so each cell they write skips both checks.
+public struct Glyph: Equatable, Sendable {
+    public let text: String
+    /// Columns it takes (TextWidth): 0, 1 or 2.
+    public let width: Int
+
+    public init(_ character: Character) {
+        let safe = character.unicodeScalars.contains(where: SafeText.isUnsafe) ? Character(SafeText.replacement) : character
+        text = String(safe)
+        width = TextWidth.of(safe)
+    }
+
+    /// A glyph whose safety and width are known without asking (a table of one Unicode block,
+    /// made at once rather than measured scalar by scalar); tests check it against `init(_:)`.
+    init(known text: String, width: Int) {
+        self.text = text
+        self.width = width
+    }
+
+    public static let space = Glyph(" ")
+}
+
 /// The cell buffer every frame is drawn into. Rendering is a pure function into a Canvas; the
 /// ncurses and headless screens both consume it, so tests see exactly what a terminal would.
 ///
@@ -36,10 +60,13 @@ public struct Canvas: Equatable, Sendable {
     /// anything a terminal would obey, whichever output (screen, snapshot, SVG, recording) shows it.
     @discardableResult
     public mutating func put(_ character: Character, x: Int, y: Int, style: Style) -> Int {
-        if character.unicodeScalars.contains(where: SafeText.isUnsafe) {
-            return put(Character(SafeText.replacement), x: x, y: y, style: style)
-        }
-        let width = TextWidth.of(character)
+        put(Glyph(character), x: x, y: y, style: style)
+    }
+
+    /// `put` of a glyph checked beforehand.
+    @discardableResult
+    public mutating func put(_ glyph: Glyph, x: Int, y: Int, style: Style) -> Int {
+        let width = glyph.width
         guard width > 0, y >= 0, y < size.height, x >= 0, x + width <= size.width else {
             // A wide glyph hanging off either edge: show the half that is on screen as a blank.
             if width == 2, y >= 0, y < size.height {
@@ -48,7 +75,7 @@ public struct Canvas: Equatable, Sendable {
             }
             return 0
         }
-        setCell(x, y, Cell(String(character), style: style))
+        setCell(x, y, Cell(glyph.text, style: style))
         if width == 2 { setCell(x + 1, y, .continuation(style)) }
         return width
     }
@@ -66,21 +93,28 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Fills a rectangle with one character (a wide one is laid in pairs of columns).
-    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style) {
+    public mutating func fill(_ rect: Rect, with character: Character, style: Style) {
+        fill(rect, with: Glyph(character), style: style)
+    }
+
+    /// Blanks a rectangle in `style`.
+    public mutating func fill(_ rect: Rect, style: Style) {
+        fill(rect, with: Glyph.space, style: style)
+    }
+
+    /// `fill` with a glyph checked beforehand.
+    public mutating func fill(_ rect: Rect, with glyph: Glyph, style: Style) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        if character.unicodeScalars.contains(where: SafeText.isUnsafe) {
-            return fill(rect, with: Character(SafeText.replacement), style: style)
-        }
-        if TextWidth.of(character) == 2 {
+        if glyph.width == 2 {
             for y in r.minY..<r.maxY {
                 for x in stride(from: r.minX, to: r.maxX, by: 2) {
-                    if x + 1 < r.maxX { put(character, x: x, y: y, style: style) } else { setCell(x, y, Cell(" ", style: style)) }
+                    if x + 1 < r.maxX { put(glyph, x: x, y: y, style: style) } else { setCell(x, y, Cell(" ", style: style)) }
                 }
             }
             return
         }
-        let cell = Cell(String(character), style: style)
+        let cell = Cell(glyph.text, style: style)
         // setCell's wide-glyph rule, applied where it can bite: only a wide glyph straddling the
         // rect's left or right edge loses a half outside it (halves inside are overwritten). The
         // inside is written straight into the buffer: a card's face is a hundred cells a frame.

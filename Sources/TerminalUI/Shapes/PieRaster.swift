@@ -46,6 +46,7 @@ public struct PieRaster: Sendable {
         let order = foundReach.indices.sorted { (foundReach[$0], $0) < (foundReach[$1], $1) }
         dots = order.map { foundDots[$0] }
         reach = order.map { foundReach[$0] }
+        _ = Self.braille    // made with the first raster (the app makes it at the deal), not in a frame
     }
 
     private init(size: Size, dots: [(column: Int32, row: Int32, bit: UInt8)], reach: [Double]) {
@@ -93,23 +94,29 @@ public struct PieRaster: Sendable {
     public func draw(step: Int, at origin: Point, on canvas: inout Canvas, style: Style, glyphs: PieGlyphs) {
         let count = min(max(0, step), dots.count)
         guard count > 0 else { return }
-        var bits = [UInt8](repeating: 0, count: size.width * size.height)
-        for dot in dots[0..<count] { bits[Int(dot.row) * size.width + Int(dot.column)] |= dot.bit }
-        for row in 0..<size.height {
-            for column in 0..<size.width {
-                let cellBits = bits[row * size.width + column]
-                guard cellBits != 0 else { continue }
-                let x = origin.x + column, y = origin.y + row
-                switch glyphs {
-                case .braille:
-                    canvas.put(Character(Unicode.Scalar(0x2800 + UInt32(cellBits))!), x: x, y: y, style: style)
-                case .ascii:
-                    let ramp: [Character] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
-                    let index = max(1, Int((Double(cellBits.nonzeroBitCount) / 8 * Double(ramp.count - 1)).rounded()))
-                    canvas.put(ramp[index], x: x, y: y, style: style)
+        let table = glyphs == .braille ? Self.braille : Self.asciiRamp
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size.width * size.height) { bits in
+            bits.initialize(repeating: 0)
+            for dot in dots[0..<count] { bits[Int(dot.row) * size.width + Int(dot.column)] |= dot.bit }
+            for row in 0..<size.height {
+                for column in 0..<size.width {
+                    let cellBits = bits[row * size.width + column]
+                    guard cellBits != 0 else { continue }
+                    canvas.put(table[Int(cellBits)], x: origin.x + column, y: origin.y + row, style: style)
                 }
             }
         }
+    }
+
+    /// The glyph for each set of lit dots in a cell (bit i of the Braille pattern), made once:
+    /// a pie redraws its cells whenever a flip narrows it. Braille patterns are printable and one
+    /// column wide, so the table is not measured (256 wcwidth calls inside the first flip).
+    static let braille: [Glyph] = (0..<256).map { Glyph(known: String(Unicode.Scalar(0x2800 + UInt32($0))!), width: 1) }
+    /// `--ascii`: a ramp by how many of the cell's 8 dots are lit.
+    static let asciiRamp: [Glyph] = (0..<256).map { bits in
+        let ramp: [Character] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
+        let index = max(1, Int((Double(UInt8(bits).nonzeroBitCount) / 8 * Double(ramp.count - 1)).rounded()))
+        return Glyph(ramp[index])
     }
 
     /// Dots lit by `step` (tests and `Pie.filledDotCount`).

@@ -52,9 +52,12 @@ public struct RoundedRectangle {
         canvas.put(g.bottomRight, x: x1, y: y1, style: style)
     }
 
+    /// Checked and measured once (Glyph): a card's outline is redrawn with every frame it moves.
     private struct Glyphs {
-        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
-        static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─", vertical: "│")
-        static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", horizontal: "-", vertical: "|")
+        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Glyph
+        static let unicode = Glyphs(topLeft: Glyph("╭"), topRight: Glyph("╮"), bottomLeft: Glyph("╰"), bottomRight: Glyph("╯"),
+                                    horizontal: Glyph("─"), vertical: Glyph("│"))
+        static let ascii = Glyphs(topLeft: Glyph("+"), topRight: Glyph("+"), bottomLeft: Glyph("+"), bottomRight: Glyph("+"),
+                                  horizontal: Glyph("-"), vertical: Glyph("|"))
     }
 }
