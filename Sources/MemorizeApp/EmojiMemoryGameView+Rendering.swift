@@ -46,7 +46,7 @@ extension EmojiMemoryGameView {
     /// The cards that may move, as drawn at `time`: their place in the drawing order and their
     /// cells. Nil when a frame cannot be judged from them alone (a button lighting up, or the
     /// reduced-motion pie, which steps with the clock rather than the Animator).
-    private func movingCards(at time: Double, focusVisible: Bool) -> [QuietFrame.MovingCard]? {
+    func movingCards(at time: Double, focusVisible: Bool) -> [QuietFrame.MovingCard]? {
         guard !animator.reducedMotion else { return nil }
         let ids = animator.movingIDs
         guard !ids.isEmpty else { return [] }

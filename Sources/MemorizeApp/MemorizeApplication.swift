@@ -32,6 +32,7 @@ final class MemorizeApplication: RunLoopContent {
     var isAnimating: Bool { router.isAnimating }
     var exitCode: Int32? { router.exitCode }
     var nextTimedChange: Double? { router.nextTimedChange }
+    func nextChangingFrame(due: Double, interval: Double) -> Double { router.nextChangingFrame(due: due, interval: interval) }
     var runLoopStats: RunLoopStats? { router.runLoopStats }
 
     func performScriptCommand(_ name: String, argument: String) -> String? {

@@ -180,6 +180,13 @@ final class AppRouter {
     /// Only the game page moves by itself; the chooser and editor change only on input.
     var isAnimating: Bool { page == .game && game.isAnimating }
     var nextTimedChange: Double? { page == .game ? game.nextTimedChange : nil }
+
+    /// Only the game page, drawn over its last frame, can tell which frames change nothing; the
+    /// inspector shows the run loop's own figures, which change every frame.
+    func nextChangingFrame(due: Double, interval: Double) -> Double {
+        guard !isInspecting, page == .game, !showsHelp, !game.showsWin(in: game.size) else { return due }
+        return game.nextChangingFrame(due: due, interval: interval)
+    }
 }
 
 extension EmojiMemoryGameView {

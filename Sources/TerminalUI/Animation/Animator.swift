@@ -78,6 +78,19 @@ public final class Animator {
     /// The ids `mayMove` is true for, in the order they began to move.
     public var movingIDs: [Int] { activeKeysPerID.map(\.id) }
 
+    /// When the first of the moving properties' animations to end after `time` ends (one
+    /// repeating forever never does); nil when none will. A run loop that sleeps through frames
+    /// that change nothing wakes for it, as it would have noticed the end at the next frame.
+    public func earliestEnd(after time: Double) -> Double? {
+        var earliest: Double?
+        for key in active {
+            guard let track = tracks[key], let animation = track.animation, !animation.repeatsForever else { continue }
+            let end = track.start + animation.delay + max(0, animation.duration)
+            if end > time { earliest = min(earliest ?? end, end) }
+        }
+        return earliest
+    }
+
     public init(clock: Clock) { self.clock = clock }
 
     /// The presented value at `time`, or `fallback` for a property never set.

@@ -19,19 +19,26 @@ public protocol RunLoopContent: AnyObject {
     /// When the screen next changes by itself although nothing animates (e.g. a countdown that
     /// ticks once a second under `--reduced-motion`); nil for never.
     var nextTimedChange: Double? { get }
+    /// While animating: the first frame, of those due at `due`, `due + interval`, ..., whose
+    /// picture may differ from the last frame drawn. The loop sleeps until then, so frames in
+    /// which nothing visible changes (a card between two cell widths of its flip, a pie between
+    /// two dots) do not even wake the process. `due` (every frame) is always a correct answer.
+    func nextChangingFrame(due: Double, interval: Double) -> Double
     /// Where the run loop reports what it did (an inspector shows it); nil for nowhere.
     var runLoopStats: RunLoopStats? { get }
 }
 
 extension RunLoopContent {
     public var nextTimedChange: Double? { nil }
+    public func nextChangingFrame(due: Double, interval: Double) -> Double { due }
     public var runLoopStats: RunLoopStats? { nil }
     public func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { (render(in: size), .everything) }
 }
 
 /// The event loop: blocks in input with **no timeout** while nothing animates (zero wakeups),
 /// and while something animates draws each frame on time and waits for input until the next
-/// frame is due. Frames are drawn into a Canvas; the Screen sends only the cells that changed.
+/// frame that will show something new (the content's `nextChangingFrame`) is due. Frames are
+/// drawn into a Canvas; the Screen sends only the cells that changed.
 public final class RunLoop {
     public struct ScriptFailure: Error, CustomStringConvertible {
         /// One line (it quotes the script, so a printer shows it as one line).
@@ -81,11 +88,12 @@ public final class RunLoop {
     }
 
     /// How long to wait for input: nil (block, no timer) when nothing animates and no script
-    /// step is pending; otherwise until the next frame or script step is due, never negative.
+    /// step is pending; otherwise until the next frame worth drawing (`nextFrame`, by default
+    /// the next one due) or script step, never negative.
     public static func waitTimeout(now: Double, isAnimating: Bool, lastFrameTime: Double,
                                    frameInterval: Double, nextScriptStep: Double?,
-                                   nextTimedChange: Double? = nil) -> Double? {
-        var deadline: Double? = isAnimating ? lastFrameTime + frameInterval : nil
+                                   nextTimedChange: Double? = nil, nextFrame: Double? = nil) -> Double? {
+        var deadline: Double? = isAnimating ? nextFrame ?? lastFrameTime + frameInterval : nil
         for time in [nextScriptStep, nextTimedChange].compactMap({ $0 }) { deadline = min(deadline ?? time, time) }
         return deadline.map { max(0, $0 - now) }
     }
@@ -113,9 +121,10 @@ public final class RunLoop {
                 drewMidAnimation = animating
             }
             announcedChange = content.nextTimedChange
+            let nextFrame = animating ? content.nextChangingFrame(due: lastFrameTime + frameInterval, interval: frameInterval) : nil
             let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
                                            frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
-                                           nextTimedChange: announcedChange)
+                                           nextTimedChange: announcedChange, nextFrame: nextFrame)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
             if event == .terminate { return content.exitCode ?? 0 }
             if event == .suspend {

@@ -1,0 +1,46 @@
+import TerminalUI
+
+/// Looking ahead: which of the coming frames will show something new (issue 11, "frames in
+/// which nothing visible changes cost near nothing").
+///
+/// A QuietFrame already costs no drawing and no bytes, but the run loop still woke the process
+/// for it, 30 times a second: a timer, a poll(2) returning, the check. At 80x24 a flip changes
+/// the card's width only every other frame, and a bonus pie lights its next dot every third or
+/// fourth frame of its six-second countdown, so most wake-ups found nothing to do (a pie's
+/// countdown woke the process 90 times in 3 s; now 29).
+/// The frames to come are a pure function of time until an input, a timer (`nextTimedChange`)
+/// or the end of an animation: so they can be worked out ahead, the way `renderFrame` decides
+/// that a frame is quiet, and the run loop sleeps until the first one that is not.
+extension EmojiMemoryGameView {
+    /// How many frames ahead are looked at, at most: a second at the default 30 fps. Each look
+    /// costs what a quiet frame's check does, a few thousand instructions, far less than a wake.
+    static let lookAheadFrames = 30
+
+    /// The first of the frames due at `due`, `due + interval`, ... at which the game page may
+    /// look different from the frame last drawn; `due` when that cannot be told. Never later
+    /// than the first frame at or after the end of an animation (its end may settle something),
+    /// nor than `lookAheadFrames` frames ahead.
+    func nextChangingFrame(due: Double, interval: Double) -> Double {
+        // The run loop's clock stands ahead of app time by the time the inspector paused it.
+        let behind = timeControl.map { $0.base.now - $0.now } ?? 0
+        return nextChangingFrame(appTime: due - behind, interval: interval) + behind
+    }
+
+    private func nextChangingFrame(appTime due: Double, interval: Double) -> Double {
+        guard interval > 0, let quietFrame else { return due }
+        let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
+                                     focusIndex: focusIndex, focusVisible: quietFrame.stamp.focusVisible, size: size)
+        guard stamp == quietFrame.stamp else { return due }
+        var horizon = due + Double(Self.lookAheadFrames) * interval
+        // (An end before the last frame was noticed there, or is noticed at the next wake.)
+        if let end = animator.earliestEnd(after: due - interval) { horizon = min(horizon, end) }
+        var time = due
+        while time < horizon {
+            guard let moving = movingCards(at: time, focusVisible: stamp.focusVisible) else { return time }
+            let scoreboard = game.mode == .solo ? nil : scoreboard(width: size.width, at: time)
+            if QuietFrame(stamp: stamp, moving: moving, scoreboard: scoreboard) != quietFrame { return time }
+            time += interval
+        }
+        return time
+    }
+}
