@@ -232,3 +232,35 @@ private struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// A Cell's text is stored as a GlyphCode: plain bytes for up to 15 bytes of UTF-8, a number
+/// in the process's table beyond. Whatever goes in comes out, and equal texts make equal cells.
+struct GlyphCodeTests {
+    static let texts = ["", " ", "x", "─", "⣿", "🚗", "❤️", "👍🏽", "🇫🇷", "é", "e\u{301}",
+                        "123456789012345",              // 15 bytes: the last that fits in place
+                        "1234567890123456",             // 16: interned
+                        "👨‍👩‍👧‍👦", "🏳️‍🌈", "🧑🏿‍🤝‍🧑🏻"]
+
+    @Test(arguments: texts)
+    func whatGoesInComesOut(text: String) {
+        let cell = Cell(text, style: Style(foreground: .red))
+        #expect(cell.text == text)
+        #expect(Array(cell.text.utf8) == Array(text.utf8), "the very bytes, not just an equal String")
+        #expect(cell.isContinuation == text.isEmpty)
+        #expect(cell == Cell(text, style: Style(foreground: .red)))
+        var changed = cell
+        changed.text = "y"
+        #expect(changed.text == "y" && changed.style == cell.style)
+    }
+
+    @Test func differentTextsOrStylesMakeDifferentCells() {
+        let cells = Self.texts.map { Cell($0) }
+        for i in cells.indices {
+            for j in cells.indices where j != i {
+                #expect(cells[i] != cells[j], "\(Self.texts[i].debugDescription) vs \(Self.texts[j].debugDescription)")
+            }
+        }
+        #expect(Cell("x", style: Style(foreground: .red)) != Cell("x"))
+        #expect(Set(cells).count == cells.count)
+    }
+}

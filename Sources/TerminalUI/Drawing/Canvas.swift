@@ -1,33 +1,43 @@
 /// One terminal cell. A wide glyph occupies its cell plus a `continuation` cell to its right.
-public struct Cell: Hashable, Sendable {
-    /// The grapheme drawn here; empty for the right half of a wide glyph.
-    public var text: String
+/// Plain bytes (its text is a GlyphCode), so frames copy, fill and compare cells as memory.
+public struct Cell: Hashable, Sendable, CustomStringConvertible {
+    var glyph: GlyphCode
     public var style: Style
-    public var isContinuation: Bool { text.isEmpty }
 
-    public init(_ text: String = " ", style: Style = .plain) { self.text = text; self.style = style }
+    /// The grapheme drawn here; empty for the right half of a wide glyph.
+    public var text: String {
+        get { glyph.string }
+        set { glyph = GlyphCode(newValue) }
+    }
+    public var isContinuation: Bool { glyph.isEmpty }
+
+    public init(_ text: String = " ", style: Style = .plain) { glyph = GlyphCode(text); self.style = style }
+    init(_ glyph: GlyphCode, style: Style) { self.glyph = glyph; self.style = style }
     public static let blank = Cell()
-    static func continuation(_ style: Style) -> Cell { Cell("", style: style) }
+    static func continuation(_ style: Style) -> Cell { Cell(GlyphCode.empty, style: style) }
+
+    public var description: String { "Cell(\(text.debugDescription), \(style))" }
 }
 
 /// A grapheme checked once for drawing: a control or bidi character already replaced by "?"
 /// (SafeText) and its columns measured. Shapes keep the glyphs they draw every frame (borders,
 /// the pie's dots) as these, so each cell they write skips both checks.
 public struct Glyph: Equatable, Sendable {
-    public let text: String
+    let code: GlyphCode
     /// Columns it takes (TextWidth): 0, 1 or 2.
     public let width: Int
+    public var text: String { code.string }
 
     public init(_ character: Character) {
         let safe = character.unicodeScalars.contains(where: SafeText.isUnsafe) ? Character(SafeText.replacement) : character
-        text = String(safe)
+        code = GlyphCode(String(safe))
         width = TextWidth.of(safe)
     }
 
     /// A glyph whose safety and width are known without asking (a table of one Unicode block,
     /// made at once rather than measured scalar by scalar); tests check it against `init(_:)`.
     init(known text: String, width: Int) {
-        self.text = text
+        code = GlyphCode(text)
         self.width = width
     }
 
@@ -75,7 +85,7 @@ public struct Canvas: Equatable, Sendable {
             }
             return 0
         }
-        setCell(x, y, Cell(glyph.text, style: style))
+        setCell(x, y, Cell(glyph.code, style: style))
         if width == 2 { setCell(x + 1, y, .continuation(style)) }
         return width
     }
@@ -114,7 +124,7 @@ public struct Canvas: Equatable, Sendable {
             }
             return
         }
-        let cell = Cell(glyph.text, style: style)
+        let cell = Cell(glyph.code, style: style)
         // setCell's wide-glyph rule, applied where it can bite: only a wide glyph straddling the
         // rect's left or right edge loses a half outside it (halves inside are overwritten). The
         // inside is written straight into the buffer: a card's face is a hundred cells a frame.
