@@ -127,6 +127,12 @@ extension NcursesTerminalTests {
         #expect(repaint.contains("\u{1B}[H\u{1B}[2J") && repaint.contains("bigger") && repaint.contains("bottom-rig"))
         screen.present(bigger)
         #expect(pty.drain().isEmpty, "an unchanged frame still sends nothing live")
+        // The inspector's bytes per frame, while recording: what the live terminal was sent.
+        let counted = screen.presentCountingBytes(sampleCanvas(screen.size, title: "count"), damage: .everything)
+        let sent = pty.drain()
+        #expect(sent.contains("count") && counted == sent.count, "counted \(String(describing: counted)), sent \(sent.count)")
+        screen.present(bigger)
+        _ = pty.drain()
         pty.type("x")
         #expect(screen.nextEvent(timeout: 1) == .key(.character("x")))
 
@@ -139,7 +145,7 @@ extension NcursesTerminalTests {
 
         let cast = try Asciicast(path: path)
         #expect(cast.width == 40 && cast.height == 10 && cast.header["timestamp"] as? Int == 1_700_000_000)
-        #expect(cast.events.map(\.code) == ["o", "r", "o", "o"])
+        #expect(cast.events.map(\.code) == ["o", "r", "o", "o", "o", "o"])
         #expect(cast.resizes.first == .init(time: 1, code: "r", data: "50x12"))
         #expect(!cast.output.contains("1000h"), "the recording never turns the player's mouse on")
         let replayed = try CastReplay.finalScreen(cast)

@@ -40,21 +40,39 @@ public final class RecordingScreen<Base: Screen>: Screen {
     public func present(_ canvas: Canvas) { present(canvas, damage: .everything) }
 
     public func present(_ canvas: Canvas, damage: Damage) {
-        guard isRecording else { return base.present(canvas, damage: damage) }
+        _ = present(canvas, damage: damage, countingBytes: false)
+    }
+
+    /// The bytes the live terminal was sent (the inspector's figure), as `base` counts them: the
+    /// recording's own copy is not what the player's terminal received.
+    public func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int? {
+        present(canvas, damage: damage, countingBytes: true)
+    }
+
+    private func present(_ canvas: Canvas, damage: Damage, countingBytes: Bool) -> Int? {
+        func presentLive() -> Int? {
+            guard countingBytes else {
+                base.present(canvas, damage: damage)
+                return nil
+            }
+            return base.presentCountingBytes(canvas, damage: damage)
+        }
+        guard isRecording else { return presentLive() }
         // The off-screen terminal draws first, at the size the live one has now. Resizing it can
         // clip the live screen's windows (ncurses shares them between screens), so the live frame
         // that follows then repaints everything, as it does after its own resize anyway.
         let size = base.size
         let frame = capture.paint(canvas, size: size, damage: damage)
         if frame?.resized == true, let live = base as? NcursesScreen { live.invalidateAfterResize() }
-        base.present(canvas, damage: damage)
-        guard let frame else { return }
+        let bytes = presentLive()
+        guard let frame else { return bytes }
         let time = clock.now - start
         if size != recordedSize {
             writer.resize(size, at: time)
             recordedSize = size
         }
         writer.output(frame.bytes, at: time)
+        return bytes
     }
 
     public func nextEvent(timeout: Double?) -> Event? {
