@@ -28,17 +28,13 @@ extension EmojiMemoryGameView {
 
     private func nextChangingFrame(appTime due: Double, interval: Double) -> Double {
         guard interval > 0, let quietFrame else { return due }
-        let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
-                                     focusIndex: focusIndex, focusVisible: quietFrame.stamp.focusVisible, size: size)
-        guard stamp == quietFrame.stamp else { return due }
         var horizon = due + Double(Self.lookAheadFrames) * interval
         // (An end before the last frame was noticed there, or is noticed at the next wake.)
         if let end = animator.earliestEnd(after: due - interval) { horizon = min(horizon, end) }
         var time = due
         while time < horizon {
-            guard let moving = movingCards(at: time, focusVisible: stamp.focusVisible) else { return time }
-            let scoreboard = game.mode == .solo ? nil : scoreboard(width: size.width, at: time)
-            if QuietFrame(stamp: stamp, moving: moving, scoreboard: scoreboard) != quietFrame { return time }
+            // The check renderFrame makes, at a frame to come.
+            guard frameSignature(at: time, focusVisible: quietFrame.stamp.focusVisible) == quietFrame else { return time }
             time += interval
         }
         return time

@@ -26,27 +26,39 @@ extension EmojiMemoryGameView {
             return (render(in: canvasSize, focusVisible: focusVisible), .everything)
         }
         let time = clock.now
-        let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
-                                     focusIndex: focusIndex, focusVisible: focusVisible, size: canvasSize)
-        let moving = movingCards(at: time, focusVisible: focusVisible)
-        // A game of two's title shows a note for a while: it can change with time alone.
-        let scoreboard = game.mode == .solo ? nil : scoreboard(width: canvasSize.width, at: time)
-        if let quietFrame, let moving, quietFrame == QuietFrame(stamp: stamp, moving: moving, scoreboard: scoreboard) {
+        let signature = frameSignature(at: time, focusVisible: focusVisible)
+        if let quietFrame, let signature, quietFrame == signature {
             return (retainedFrame.canvas, .nothing)
         }
         let palette = self.palette
-        let items = frameItems(layout: layout, at: time, focusVisible: focusVisible, moving: moving)
+        let items = frameItems(layout: layout, at: time, focusVisible: focusVisible, moving: signature?.moving)
         let damage = retainedFrame.update(size: canvasSize, context: game.theme.color, items: items) { item, canvas in
             draw(item, on: &canvas, palette: palette)
         }
-        quietFrame = moving.map { QuietFrame(stamp: stamp, moving: $0, scoreboard: scoreboard) }
+        quietFrame = signature
         return (retainedFrame.canvas, damage)
+    }
+
+    /// What the frame at `time` is drawn from, as far as telling it from the last frame needs
+    /// (QuietFrame): equal signatures, equal pictures. Nil when the moving cards cannot tell.
+    func frameSignature(at time: Double, focusVisible: Bool) -> QuietFrame? {
+        let stamp = frameStamp(focusVisible: focusVisible, size: size)
+        guard let moving = movingCards(at: time, focusVisible: focusVisible) else { return nil }
+        // A game of two's title shows a note for a while: it can change with time alone.
+        let scoreboard = game.mode == .solo ? nil : scoreboard(width: size.width, at: time)
+        return QuietFrame(stamp: stamp, moving: moving, scoreboard: scoreboard)
+    }
+
+    /// Everything a card that cannot move depends on besides its own model value (QuietFrame).
+    private func frameStamp(focusVisible: Bool, size: Size) -> QuietFrame.Stamp {
+        QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
+                         focusIndex: focusIndex, focusVisible: focusVisible, size: size)
     }
 
     /// The cards that may move, as drawn at `time`: their place in the drawing order and their
     /// cells. Nil when a frame cannot be judged from them alone (a button lighting up, or the
     /// reduced-motion pie, which steps with the clock rather than the Animator).
-    func movingCards(at time: Double, focusVisible: Bool) -> [QuietFrame.MovingCard]? {
+    private func movingCards(at time: Double, focusVisible: Bool) -> [QuietFrame.MovingCard]? {
         guard !animator.reducedMotion else { return nil }
         let ids = animator.movingIDs
         guard !ids.isEmpty else { return [] }
@@ -100,8 +112,7 @@ extension EmojiMemoryGameView {
         let order = drawOrder(of: cards, at: time)
         // Cards that cannot move keep last frame's item while nothing they depend on changed (the
         // quiet frame's stamp): a frame that draws builds only what moves.
-        let stamp = QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: stateRevision,
-                                     focusIndex: focusIndex, focusVisible: focusVisible, size: layout.size)
+        let stamp = frameStamp(focusVisible: focusVisible, size: layout.size)
         // (With the memo off, for a reference frame, it is neither read nor touched.)
         let memoOn = presentedMemo.isEnabled
         if memoOn, cardItems.stamp != stamp { cardItems = (stamp, []) }

@@ -52,8 +52,7 @@ final class EmojiMemoryGameView: StatefulView {
 
     /// Card ids whose bonus pie is counting down (lecture: the Pie's onAppear started it).
     private var piesRunning = Set<Int>()
-    private var knownCardIDs = Set<Int>()
-    /// The ids in the model's order at the last update: while it holds, no card came or went.
+    /// Card ids in the model's order at the last update: while it holds, no card came or went.
     private var knownCardOrder: [Int] = []
     /// Each card's last declaration to the Animator: unchanged cards are not declared again.
     var declaredTargets = DeclaredTargets()
@@ -266,13 +265,12 @@ final class EmojiMemoryGameView: StatefulView {
         targetUpdateCount += 1
         let cards = game.cards
         if cards.count != knownCardOrder.count || !zip(cards, knownCardOrder).allSatisfy({ $0.id == $1 }) {
-            let ids = Set(cards.map(\.id))
-            for gone in knownCardIDs.subtracting(ids) {
-                for property in Property.allCases { animator.remove(key(gone, property)) }
-                piesRunning.remove(gone)
-                declaredTargets.forget()
+            let gone = Set(knownCardOrder).subtracting(cards.map(\.id))
+            for id in gone {
+                for property in Property.allCases { animator.remove(key(id, property)) }
+                piesRunning.remove(id)
             }
-            knownCardIDs = ids
+            if !gone.isEmpty { declaredTargets.forget() }
             knownCardOrder = cards.map(\.id)
         }
         let frames = layout.grid.itemFrames
