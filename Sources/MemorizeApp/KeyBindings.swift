@@ -38,7 +38,16 @@ enum ChooserCommand: Equatable, Sendable {
 enum ConfirmationCommand: Equatable, Sendable { case confirm, cancel, quit }
 
 /// The help overlay.
-enum OverlayCommand: Equatable, Sendable { case close, quit }
+enum OverlayCommand: Equatable, Sendable {
+    case close, quit
+    /// Lines up (negative) or down, when the help is taller than the screen.
+    case scroll(Int)
+
+    var isScroll: Bool {
+        if case .scroll = self { return true }
+        return false
+    }
+}
 
 /// The theme editor; keys not in its table are typed into the focused field.
 enum EditorCommand: Equatable, Sendable {
@@ -163,6 +172,10 @@ enum KeyTables {
 
     /// While the help is open.
     static let overlay: [KeyBinding<OverlayCommand>] = [
+        KeyBinding([.up, .character("k")], .scroll(-1), "scroll up", hint: "scroll"),
+        KeyBinding([.down, .character("j")], .scroll(1), "scroll down", hint: "scroll"),
+        KeyBinding([.pageUp], .scroll(-10), "scroll up a page"),
+        KeyBinding([.pageDown, .character(" ")], .scroll(10), "scroll down a page"),
         KeyBinding([.escape, .character("?")], .close, "close this help", hint: "close"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
     ]

@@ -13,7 +13,11 @@ final class AppRouter {
     private(set) var page = Page.game
     private(set) var chooserPage: ThemeChooserPage
     private(set) var editorPage: ThemeEditorPage?
-    private(set) var showsHelp = false
+    private(set) var showsHelp = false {
+        didSet { if !oldValue { helpScroll = 0 } }
+    }
+    /// How far the help is scrolled (lines), while it is taller than the screen.
+    private(set) var helpScroll = 0
     private(set) var exitCode: Int32?
     /// The inspector (`i`, `--inspect`): open or not, and the terminal's size, of which the game
     /// gets what the pane leaves (AppRouter+Inspector.swift).
@@ -52,6 +56,9 @@ final class AppRouter {
                 switch help.handle(key) {
                 case .close: showsHelp = false
                 case .quit: quit()
+                case .scroll(let lines):
+                    let limit = help.layout(in: terminalSize, ascii: game.options.ascii).maximumScroll
+                    helpScroll = min(max(0, helpScroll + lines), limit)
                 case nil: break                     // other keys wait for the help to close
                 }
                 return
@@ -142,7 +149,7 @@ final class AppRouter {
     func drawHelp(on canvas: inout Canvas) {
         let options = game.options
         help.draw(on: &canvas, palette: Palette(theme: game.game.theme.color, monochrome: options.monochrome, ascii: options.ascii),
-                  ascii: options.ascii)
+                  ascii: options.ascii, scroll: helpScroll)
     }
 
     /// The frame for the run loop: the game alone is retained (redrawn where it changed); any
@@ -155,7 +162,7 @@ final class AppRouter {
     }
 
     /// The help for the page showing, from that page's key table.
-    private var help: HelpOverlay {
+    var help: HelpOverlay {
         switch page {
         case .game where game.win != nil:
             // The inspector works over the win screen too (KeyTables.inspector), so its help says so.

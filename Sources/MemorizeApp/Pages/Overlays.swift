@@ -43,15 +43,23 @@ struct HelpOverlay {
 
     func handle(_ key: Key) -> OverlayCommand? { KeyTables.overlay.command(for: key) }
 
-    func draw(on canvas: inout Canvas, palette: Palette, ascii: Bool) {
-        let rows = table.map { ($0.label(ascii: ascii), $0.summary) } + mouse.map { ($0.label, $0.summary) }
-        let labelWidth = rows.map { TextWidth.of($0.0) }.max() ?? 0
-        func row(_ label: String, _ summary: String) -> String {
-            label + String(repeating: " ", count: labelWidth + 2 - TextWidth.of(label)) + summary
+    /// The help laid out for `size`: scrollable when its rows outnumber the screen's, and only
+    /// then does its footer offer scrolling.
+    func layout(in size: Size, ascii: Bool) -> HelpOverlayLayout {
+        let rows = [HelpOverlayLayout.Row(label: "Keys", summary: nil)]
+            + table.map { HelpOverlayLayout.Row(label: $0.label(ascii: ascii), summary: $0.summary) }
+            + [HelpOverlayLayout.Row(label: "Mouse", summary: nil)]
+            + mouse.map { HelpOverlayLayout.Row(label: $0.label, summary: $0.summary) }
+        func footer(scrolls: Bool) -> String {
+            let keys = KeyTables.overlay.filter { scrolls || !$0.command.isScroll }
+            return KeyTables.footer(keys, ascii: ascii).joined(separator: "   ")
         }
-        var lines = ["Keys"] + table.map { row($0.label(ascii: ascii), $0.summary) }
-        lines += ["Mouse"] + mouse.map { row($0.label, $0.summary) }
-        lines.append(KeyTables.footer(KeyTables.overlay, ascii: ascii).joined(separator: "   "))
-        Overlays.drawBox(lines, on: &canvas, palette: palette)
+        let scrolling = HelpOverlayLayout(rows: rows, footer: footer(scrolls: true), in: size)
+        guard scrolling.maximumScroll == 0 else { return scrolling }
+        return HelpOverlayLayout(rows: rows, footer: footer(scrolls: false), in: size)
+    }
+
+    func draw(on canvas: inout Canvas, palette: Palette, ascii: Bool, scroll: Int = 0) {
+        layout(in: canvas.size, ascii: ascii).draw(scroll: scroll, on: &canvas, palette: palette, ascii: ascii)
     }
 }
