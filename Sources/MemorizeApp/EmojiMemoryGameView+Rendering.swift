@@ -88,7 +88,8 @@ extension EmojiMemoryGameView {
         case scoreboard(Scoreboard)
         case card(CardAppearance)
         case deck(CardAppearance, label: String, labelOrigin: Point)
-        case buttons(frames: [Rect], pressed: [Bool])
+        /// `hint`: the first screen's "d deal · ? help" and where it goes (GameLayout+Hint.swift).
+        case buttons(frames: [Rect], pressed: [Bool], hint: GameLayout.Hint?)
     }
 
     enum FrameItemID: Hashable { case title, card(Int), deck, buttons }
@@ -143,7 +144,9 @@ extension EmojiMemoryGameView {
                                footprint: Self.union(look.footprint, labelRect)))
         }
         let pressed = GameLayout.Button.allCases.map { animator.value(buttonPressKey($0), at: time, default: 0) > 0 }
-        items.append(.init(id: .buttons, value: .buttons(frames: GameLayout.Button.allCases.map(layout.frame(of:)), pressed: pressed),
+        let hintText = dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil
+        let hint = hintText.flatMap { text in layout.hintOrigin(width: TextWidth.of(text)).map { GameLayout.Hint(text: text, origin: $0) } }
+        items.append(.init(id: .buttons, value: .buttons(frames: GameLayout.Button.allCases.map(layout.frame(of:)), pressed: pressed, hint: hint),
                            footprint: Rect(x: 0, y: layout.size.height - 1, width: width, height: 1)))
         return items
     }
@@ -171,7 +174,8 @@ extension EmojiMemoryGameView {
         case let .deck(look, label, origin):
             look.draw(on: &canvas, palette: palette, pies: pieRasters)
             canvas.put(label, x: origin.x, y: origin.y, style: palette.deckLabel)
-        case let .buttons(frames, pressed):
+        case let .buttons(frames, pressed, hint):
+            if let hint { canvas.put(hint.text, x: hint.origin.x, y: hint.origin.y, style: palette.faint) }
             for (index, button) in GameLayout.Button.allCases.enumerated() {
                 let frame = frames[index]
                 canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: pressed[index] ? palette.pressedButton : palette.button)
