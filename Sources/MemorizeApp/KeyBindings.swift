@@ -198,7 +198,7 @@ enum KeyTables {
         KeyBinding([.backspace], .deleteBackward, "delete a typed character, or the picked emoji", hint: "erase"),
         KeyBinding([.delete], .removeEmoji, "remove the picked emoji", hint: "remove"),
         KeyBinding([.escape], .cancel, "leave without saving (asks when changed)", hint: "cancel"),
-        KeyBinding([.control("c")], .quit, "quit"),
+        KeyBinding([.control("c")], .quit, "quit (asks when changed)"),
     ]
 
     /// Mouse actions, listed in the help next to the keys.

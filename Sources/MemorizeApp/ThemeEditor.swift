@@ -28,6 +28,8 @@ struct ThemeEditor: Equatable {
     var message: Message?
     /// Esc was pressed with unsaved changes; a second esc leaves.
     private(set) var confirmingDiscard = false
+    /// Ctrl-C was pressed with unsaved changes; a second ctrl-c quits.
+    private(set) var confirmingQuit = false
 
     init(_ purpose: Purpose, theme: Theme, ascii: Bool) {
         self.purpose = purpose
@@ -171,7 +173,18 @@ struct ThemeEditor: Equatable {
     mutating func requestCancel() -> Bool {
         if !hasChanges || confirmingDiscard { return true }
         confirmingDiscard = true
+        confirmingQuit = false
         message = Message(text: "Unsaved changes: esc again leaves without saving, ctrl-s saves", isError: true)
+        return false
+    }
+
+    /// Ctrl-C: true when the game may quit now. With unsaved changes it asks first, as esc does:
+    /// a theme typed for minutes must not vanish with one key.
+    mutating func requestQuit() -> Bool {
+        if !hasChanges || confirmingQuit { return true }
+        confirmingQuit = true
+        confirmingDiscard = false
+        message = Message(text: "Unsaved changes: ctrl-c again quits without saving, ctrl-s saves", isError: true)
         return false
     }
 
@@ -192,9 +205,9 @@ struct ThemeEditor: Equatable {
         return pool.first { !used.contains($0) } ?? "?"
     }
 
-    /// Any key but a second esc ends the "discard?" question.
+    /// Any key but a second esc (ctrl-c) ends the "discard?" ("quit?") question.
     private mutating func settle() {
-        if confirmingDiscard { confirmingDiscard = false; message = nil }
+        if confirmingDiscard || confirmingQuit { confirmingDiscard = false; confirmingQuit = false; message = nil }
     }
 
     private mutating func say(_ text: String, error: Bool) {

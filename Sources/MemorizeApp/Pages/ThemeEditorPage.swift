@@ -30,7 +30,7 @@ final class ThemeEditorPage {
         case .deleteBackward: editor.deleteBackward()
         case .removeEmoji: editor.removePickedEmoji()
         case .cancel: return cancel()
-        case .quit: return .quit
+        case .quit: return editor.requestQuit() ? .quit : .none
         }
         return .none
     }
