@@ -148,8 +148,7 @@ enum KeyTables {
         KeyBinding([.character("q"), .control("c")], .quit, "quit", hint: "quit"),
     ]
 
-    /// The win screen's mode key (issue 13). Always bound; listed (help, footer) after a game of
-    /// two, and after a solo game once pressed, so the solo win screen stays as it was.
+    /// The win screen's mode key: always bound, always listed (its footer, its help).
     static let winModes: [KeyBinding<WinCommand>] = [
         KeyBinding([.character("m")], .cycleMode, "mode of the next game: solo, 2 players, vs easy, medium, hard", hint: "mode"),
     ]

@@ -21,8 +21,8 @@ struct WinScreen: Equatable {
         set { chosenMode = newValue }
     }
 
-    /// The mode key is shown after a game of two, or once the player changed the mode: the solo
-    /// win screen stays as it was until then.
+    /// The next game's mode is named after a game of two, or once the player changed it (`m`,
+    /// which the card always lists).
     var listsModes: Bool { versus != nil || nextMode != playedMode }
 
     struct Versus: Equatable {
@@ -59,10 +59,12 @@ struct WinScreen: Equatable {
         return lines + footer(ascii: ascii)
     }
 
-    /// "Next game: vs hard" once it matters, then the keys.
+    /// "Next game: vs hard" once it matters, then every key, `m mode` too: a key the card does not
+    /// list is a key nobody finds.
     private func footer(ascii: Bool) -> [String] {
-        guard listsModes else { return ["", KeyTables.footer(KeyTables.win, ascii: ascii).joined(separator: "   ")] }
-        return ["Next game: \(nextMode.label)", "", KeyTables.footer(KeyTables.win + KeyTables.winModes, ascii: ascii).joined(separator: "   ")]
+        let keys = KeyTables.footer(KeyTables.win + KeyTables.winModes, ascii: ascii).joined(separator: "   ")
+        guard listsModes else { return ["", keys] }
+        return ["Next game: \(nextMode.label)", "", keys]
     }
 
     /// The winner (or a tie), each player's pairs and score, and the record against the level.

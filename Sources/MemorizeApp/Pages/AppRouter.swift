@@ -166,7 +166,7 @@ final class AppRouter {
         switch page {
         case .game where game.win != nil:
             // The inspector works over the win screen too (KeyTables.inspector), so its help says so.
-            HelpOverlay(table: (game.win!.listsModes ? KeyTables.win + KeyTables.winModes : KeyTables.win).help
+            HelpOverlay(table: (KeyTables.win + KeyTables.winModes).help
                             + KeyTables.inspector.help,
                         mouse: KeyTables.winMouseHelp)
         case .game: HelpOverlay(table: KeyTables.game.help + KeyTables.inspector.help, mouse: KeyTables.mouseHelp)
