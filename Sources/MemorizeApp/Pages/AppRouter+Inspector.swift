@@ -64,7 +64,7 @@ extension AppRouter {
     private func status(at now: Double) -> String {
         let keys = inspectorHasFocus ? "keys: inspector (tab: game)" : "keys: game (tab: inspector)"
         guard game.isTimePaused else { return "INSPECTOR  \(keys)  p pause" }
-        return "TIME PAUSED at \(InspectorText.number(now - game.timeOrigin)) s  . step  p resume"
+        return PauseLabel.text(secondsSinceStart: now - game.timeOrigin)
     }
 
     /// Which page shows, and what covers it: the @State section's "page".
