@@ -29,22 +29,25 @@ public enum ThemeProblem: Hashable, Sendable, CustomStringConvertible {
             return "the name contains \(Self.codePoints(String(scalar))), a control or bidi character"
         case .nameTooLong(let limit): return "the name is longer than \(limit) characters"
         case .nameTooManyBytes(let limit): return "the name is longer than \(limit) bytes"
-        case .nameTaken(let other): return "there is already a theme called \"\(other)\""
+        case .nameTaken(let other): return "there is already a theme called \"\(Self.shown(other))\""
         case .tooFewPairs(let pairs): return "pairs is \(pairs), a game needs at least 2"
         case .tooFewEmoji(let count): return "it has \(count) emoji, a game needs at least 2"
         case let .tooManyEmoji(count, limit): return "it has \(count) emoji, at most \(limit)"
-        case let .variationSelector(number, emoji): return "emoji \(number) \"\(emoji)\" contains U+FE0F (variation selector 16)"
-        case let .zeroWidthJoiner(number, emoji): return "emoji \(number) \"\(emoji)\" contains U+200D (zero width joiner)"
+        case let .variationSelector(number, emoji): return "emoji \(number) \"\(Self.shown(emoji))\" contains U+FE0F (variation selector 16)"
+        case let .zeroWidthJoiner(number, emoji): return "emoji \(number) \"\(Self.shown(emoji))\" contains U+200D (zero width joiner)"
         case let .notOneScalar(number, emoji):
-            return "emoji \(number) \"\(emoji)\" is \(emoji.unicodeScalars.count) Unicode scalars, not exactly one"
+            return "emoji \(number) \"\(Self.shown(emoji))\" is \(emoji.unicodeScalars.count) Unicode scalars, not exactly one"
         case let .notTwoColumns(number, emoji, columns):
-            return "emoji \(number) \"\(emoji)\" is \(columns) column(s) wide in a terminal, not 2"
-        case let .repeatedEmoji(number, emoji): return "emoji \(number) \"\(emoji)\" appears more than once"
+            return "emoji \(number) \"\(Self.shown(emoji))\" is \(columns) column(s) wide in a terminal, not 2"
+        case let .repeatedEmoji(number, emoji): return "emoji \(number) \"\(Self.shown(emoji))\" appears more than once"
         case let .asciiCount(count, emoji): return "ascii has \(count) characters for \(emoji) emoji"
-        case let .asciiNotVisible(number, text): return "ascii \(number) \"\(text)\" is not one visible ASCII character"
-        case let .repeatedASCII(number, text): return "ascii \(number) \"\(text)\" appears more than once"
+        case let .asciiNotVisible(number, text): return "ascii \(number) \"\(Self.shown(text))\" is not one visible ASCII character"
+        case let .repeatedASCII(number, text): return "ascii \(number) \"\(Self.shown(text))\" appears more than once"
         }
     }
+
+    /// Text quoted in a message, with what would print as nothing named (`<U+200B>`).
+    public static func shown(_ text: String) -> String { InvisibleCharacters.revealed(text) }
 
     /// "U+2764 U+FE0F": how to name characters a terminal may not draw faithfully.
     public static func codePoints(_ text: String) -> String { CodePoints.describe(text) }

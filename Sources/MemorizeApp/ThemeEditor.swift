@@ -130,7 +130,7 @@ struct ThemeEditor: Equatable {
         if draft.ascii != nil, draft.ascii!.indices.contains(picked) { draft.ascii!.remove(at: picked) }
         draft.pairs = min(draft.pairs, max(2, draft.emoji.count))
         picked = min(picked, max(0, draft.emoji.count - 1))
-        say("Removed \(ascii ? ThemeRules.codePoints(removed) : removed)", error: false)
+        say("Removed \(ascii ? ThemeRules.codePoints(removed) : ThemeProblem.shown(removed))", error: false)
     }
 
     /// ←/→: pick an emoji, fewer or more pairs (2 … number of emoji), the previous or next colour.
@@ -157,7 +157,7 @@ struct ThemeEditor: Equatable {
                 continue
             }
             append(grapheme)
-            added.append(ascii ? ThemeRules.codePoints(grapheme) : grapheme)
+            added.append(ascii ? ThemeRules.codePoints(grapheme) : ThemeProblem.shown(grapheme))
         }
         typed = ""
         let addedText = added.isEmpty ? "" : "Added \(added.joined(separator: " "))"

@@ -32,13 +32,15 @@ enum ThemeRules {
         case .variationSelector, .zeroWidthJoiner, .notOneScalar:
             return "\(codePoints(candidate)) is \(candidate.unicodeScalars.count) code points: use an emoji that is exactly one"
         case .some:
-            let shown = ascii || candidate.unicodeScalars.first!.value < 0x20 ? "" : "\"\(candidate)\" "
+            // Quoted only when it can be seen: the code points that follow name it anyway.
+            let visible = ThemeProblem.shown(candidate) == candidate
+            let shown = ascii || !visible || !SafeText.isSafe(candidate) ? "" : "\"\(candidate)\" "
             return "\(shown)\(codePoints(candidate)) is not an emoji two columns wide"
         case nil:
             break
         }
         if emoji.contains(candidate) {
-            return "\(ascii ? codePoints(candidate) : candidate) is already in this theme"
+            return "\(ascii ? codePoints(candidate) : ThemeProblem.shown(candidate)) is already in this theme"
         }
         if emoji.count >= maxEmoji { return "a theme holds at most \(maxEmoji) emoji" }
         return nil
