@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// The README's test command is the one CI runs, and it leaves out XCTest (no test uses it), whose
+/// "Executed 0 tests" otherwise hid the real count: the last line is Swift Testing's.
+@Suite struct ReadmeTestCommandTests {
+    static let command = "swift build && swift test --disable-xctest"
+
+    @Test func readmeAndCIRunTheSameCommand() throws {
+        let root = ReadmePathsTests.root
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(readme.contains("```sh\n\(Self.command)\n```"), "README's test command is not \(Self.command)")
+        #expect(ci.contains("\n\(Self.command)\n"), ".ci/run does not run \(Self.command)")
+    }
+
+    @Test func noTestImportsXCTest() throws {
+        let tests = ReadmePathsTests.root.appendingPathComponent("Tests")
+        let files = FileManager.default.enumerator(atPath: tests.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > 20)
+        for file in files {
+            let text = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("import " + "XCTest"), "\(file) uses XCTest, which the README's test command leaves out")
+        }
+    }
+}
