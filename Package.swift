@@ -37,11 +37,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // No pkgConfig: ncursesw's pkg-config cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are
+        // flags SwiftPM refuses for a system library, with a warning on every build. They only
+        // switch on ncurses' wide-character API, which shim.h asks for itself; the libraries
+        // come from module.modulemap (ncursesw, tinfo).
+        .systemLibrary(name: "CNcurses"),
         // Decodes assets/themes.json (the only copy) at build time with the game's own reader
         // (ThemeFormat) into Swift values: the binary runs from any directory and parses no
         // themes at start-up; a broken file fails the build naming its line.

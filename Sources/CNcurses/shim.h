@@ -4,6 +4,10 @@
 #ifndef MEMORIZE_CNCURSES_SHIM_H
 #define MEMORIZE_CNCURSES_SHIM_H
 
+// The wide-character API (get_wch, setcchar, mvwadd_wch, cchar_t): what ncursesw's pkg-config
+// cflags (-D_XOPEN_SOURCE=600 -D_DEFAULT_SOURCE) turn on, asked for here directly, because SwiftPM
+// refuses -D flags from pkg-config for a system library (and warned on every build). Setting
+// _XOPEN_SOURCE alone here would narrow glibc's declarations; these two ask for exactly the API.
 #define NCURSES_WIDECHAR 1
 #ifndef _XOPEN_SOURCE_EXTENDED
 #define _XOPEN_SOURCE_EXTENDED 1
