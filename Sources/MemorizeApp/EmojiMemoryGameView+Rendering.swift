@@ -90,9 +90,11 @@ extension EmojiMemoryGameView {
         case deck(CardAppearance, label: String, labelOrigin: Point)
         /// `hint`: the first screen's "d deal · ? help" and where it goes (GameLayout+Hint.swift).
         case buttons(frames: [Rect], pressed: [Bool], hint: GameLayout.Hint?)
+        /// A line across the top of the empty table (EmojiMemoryGameView+StartNotice.swift).
+        case notice(text: String, origin: Point)
     }
 
-    enum FrameItemID: Hashable { case title, card(Int), deck, buttons }
+    enum FrameItemID: Hashable { case title, card(Int), deck, buttons, notice }
 
     typealias RetainedGameFrame = RetainedCanvas<FrameItemID, FrameItem, RGBColor>
 
@@ -110,6 +112,7 @@ extension EmojiMemoryGameView {
         var items: [RetainedGameFrame.Item] = []
         items.reserveCapacity(cards.count + 3)     // title, cards, deck, buttons: one allocation
         items.append(.init(id: .title, value: title, footprint: Rect(x: 0, y: 0, width: width, height: 1)))
+        if let notice = startNoticeItem(layout: layout) { items.append(notice) }
         let order = drawOrder(of: cards, at: time)
         // Cards that cannot move keep last frame's item while nothing they depend on changed (the
         // quiet frame's stamp): a frame that draws builds only what moves.
@@ -169,6 +172,8 @@ extension EmojiMemoryGameView {
             for segment in board.segments {
                 canvas.put(segment.text, x: segment.x, y: 0, style: board.style(of: segment.role, palette: palette))
             }
+        case let .notice(text, origin):
+            canvas.put(text, x: origin.x, y: origin.y, style: palette.notice)
         case .card(let look):
             look.draw(on: &canvas, palette: palette, pies: pieRasters)
         case let .deck(look, label, origin):

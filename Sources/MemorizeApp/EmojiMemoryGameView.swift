@@ -43,6 +43,8 @@ final class EmojiMemoryGameView: StatefulView {
     var holdsOpponent = false
     /// A short message over the title ("wait: computer's turn"), until a time on the clock.
     var note: (text: String, until: Double)?
+    /// Themes that could not be loaded, said once at start until the first deal (+StartNotice).
+    var startNotice: String?
     /// When the last card was chosen, and whether by the computer: its next choice waits for that
     /// flip, and a little longer when the turn has just passed to it.
     var lastChoice: (time: Double, byComputer: Bool)?
@@ -86,6 +88,7 @@ final class EmojiMemoryGameView: StatefulView {
         self.options = options
         layout = GameLayout(size: size, cardCount: game.cards.count)
         game.setUserThemes(userThemes.themes)
+        startNotice = Self.startNotice(userThemes: userThemes, builtIn: game.builtInThemes)
         subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
         updateTargets(animation: nil)
     }
@@ -120,6 +123,7 @@ final class EmojiMemoryGameView: StatefulView {
     // MARK: - Intents (each one animated, as lecture 8 recommends)
 
     func dealAll() {
+        startNotice = nil
         game.startClock()
         for (index, card) in game.cards.enumerated() where isUndealt(card) {
             withAnimation(dealAnimation(for: index)) { deal(card) }

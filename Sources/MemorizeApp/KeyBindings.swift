@@ -32,6 +32,8 @@ enum ChooserCommand: Equatable, Sendable {
     case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
     /// Solo, 2 players, vs easy/medium/hard: the mode the next game is played in (issue 13).
     case cycleMode
+    /// The list of the player's themes that could not be loaded or played, and why.
+    case showProblems
 }
 
 /// A yes/no question (deleting a theme); any other key says no.
@@ -166,6 +168,7 @@ enum KeyTables {
         KeyBinding([.escape], .back, "back to the game, as it was", hint: "back"),
         // No footer hint: the footer is full; the help lists it and the title shows the mode.
         KeyBinding([.character("m")], .cycleMode, "mode: solo, 2 players, vs easy, medium, hard"),
+        KeyBinding([.character("p")], .showProblems, "list every problem with your themes (theme, line, reason)"),
         KeyBinding([.character("q"), .control("c")], .quit, "quit"),
     ]
 

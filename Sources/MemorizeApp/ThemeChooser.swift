@@ -21,8 +21,8 @@ struct ThemeChooser: Equatable {
     init(builtIn: [Theme], user: [Theme], selecting name: String?) {
         var rows = builtIn.map { Row(theme: $0, isBuiltIn: true) }
         for theme in user {
-            let problems = ThemeRules.problems(with: theme, otherNames: rows.map(\.theme.name))
-            rows.append(Row(theme: theme, isBuiltIn: false, problem: problems.first))
+            let problem = ThemeProblemList.playProblem(of: theme, builtIn: builtIn, otherNames: rows.map(\.theme.name))
+            rows.append(Row(theme: theme, isBuiltIn: false, problem: problem))
         }
         self.rows = rows
         if let name, let index = index(of: name) { selection = index }

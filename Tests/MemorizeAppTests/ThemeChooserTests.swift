@@ -98,7 +98,7 @@ import TerminalUI
         h.press("t")
         #expect(listRow(h, "halloween")?.contains("! cannot play") == true)
         h.press("j", 11)
-        #expect(h.text.contains("\"halloween\" cannot be played: there is already a theme called \"Halloween\""))
+        #expect(h.text.contains("\"halloween\" cannot be played: a built-in theme is called \"Halloween\""))
         h.press(.enter)
         #expect(h.router.page == .chooser)
         #expect(h.view.game.theme.name == "Vehicles")

@@ -56,6 +56,18 @@ struct HelpOverlayLayout {
         box = Rect(x: (size.width - width) / 2, y: (size.height - height) / 2, width: width, height: height)
     }
 
+    /// `rows` with the overlay's keys in the footer (KeyTables.overlay), scrolling offered only
+    /// when the rows need it.
+    static func withOverlayKeys(rows: [Row], in size: Size, ascii: Bool) -> HelpOverlayLayout {
+        func footer(scrolls: Bool) -> String {
+            let keys = KeyTables.overlay.filter { scrolls || !$0.command.isScroll }
+            return KeyTables.footer(keys, ascii: ascii).joined(separator: "   ")
+        }
+        let scrolling = HelpOverlayLayout(rows: rows, footer: footer(scrolls: true), in: size)
+        guard scrolling.maximumScroll == 0 else { return scrolling }
+        return HelpOverlayLayout(rows: rows, footer: footer(scrolls: false), in: size)
+    }
+
     /// The furthest the body can scroll: its last line at the bottom of the box.
     var maximumScroll: Int { max(0, lines.count - visibleCount) }
 

@@ -50,13 +50,7 @@ struct HelpOverlay {
             + table.map { HelpOverlayLayout.Row(label: $0.label(ascii: ascii), summary: $0.summary) }
             + [HelpOverlayLayout.Row(label: "Mouse", summary: nil)]
             + mouse.map { HelpOverlayLayout.Row(label: $0.label, summary: $0.summary) }
-        func footer(scrolls: Bool) -> String {
-            let keys = KeyTables.overlay.filter { scrolls || !$0.command.isScroll }
-            return KeyTables.footer(keys, ascii: ascii).joined(separator: "   ")
-        }
-        let scrolling = HelpOverlayLayout(rows: rows, footer: footer(scrolls: true), in: size)
-        guard scrolling.maximumScroll == 0 else { return scrolling }
-        return HelpOverlayLayout(rows: rows, footer: footer(scrolls: false), in: size)
+        return HelpOverlayLayout.withOverlayKeys(rows: rows, in: size, ascii: ascii)
     }
 
     func draw(on canvas: inout Canvas, palette: Palette, ascii: Bool, scroll: Int = 0) {

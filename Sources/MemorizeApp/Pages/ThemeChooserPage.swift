@@ -5,8 +5,12 @@ import TerminalUI
 /// Assignment 6's theme chooser as a page: its state (the list, the pick, a pending delete), its
 /// commands, its input and its drawing. Themes are saved through `UserThemeStoring` only.
 final class ThemeChooserPage {
-    private(set) var chooser: ThemeChooser
-    private let context: PageContext
+    var chooser: ThemeChooser
+    let context: PageContext
+    /// The list of theme problems (`p`), scrolled this far; nil while closed.
+    var problemScroll: Int?
+    /// The size last drawn in: how far the problem list can scroll.
+    var lastSize = Size(width: 80, height: 24)
     /// The mode the picked theme will be played in (`m` cycles it; issue 13).
     private(set) var nextMode: GameMode
 
@@ -16,7 +20,7 @@ final class ThemeChooserPage {
         nextMode = context.game.mode
         chooser = ThemeChooser(builtIn: context.game.builtInThemes, user: context.userThemes.themes,
                                selecting: select ?? context.game.theme.name)
-        chooser.message = message ?? context.userThemes.warning
+        chooser.message = message ?? openingMessage
         if let select { chooser.select(chooser.index(of: select) ?? chooser.selection) }
     }
 
@@ -25,6 +29,7 @@ final class ThemeChooserPage {
     // MARK: Input
 
     func handle(_ key: Key) -> PageRequest {
+        if problemScroll != nil { return handleProblemListKey(key) }
         if chooser.pendingDelete != nil {
             let answer: ConfirmationCommand? = KeyTables.confirmation.command(for: key)
             switch answer {
@@ -47,11 +52,16 @@ final class ThemeChooserPage {
         case .back: return .showGame
         case .quit: return .quit
         case .cycleMode: nextMode = nextMode.next
+        case .showProblems: showProblems()
         }
         return .none
     }
 
     func click(at point: Point, size: Size) -> PageRequest {
+        if problemScroll != nil {
+            problemScroll = nil
+            return .none
+        }
         guard chooser.pendingDelete == nil else {
             cancelDelete()
             return .none
@@ -75,7 +85,10 @@ final class ThemeChooserPage {
                                 monochrome: context.options.monochrome, mode: showsMode ? nextMode.label : nil)
     }
 
-    func draw(on canvas: inout Canvas) { view.draw(on: &canvas) }
+    func draw(on canvas: inout Canvas) {
+        view.draw(on: &canvas)
+        drawProblemList(on: &canvas)
+    }
 
     // MARK: Intents
 

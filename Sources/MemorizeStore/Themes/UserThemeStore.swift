@@ -7,12 +7,16 @@ import Memorize
 /// A bad file (bad JSON, a theme that breaks the rules, unreadable, too large) is reported with
 /// `file:line:column` and KEPT exactly as it is: the playable themes in it are still offered, but
 /// `save` refuses until the player fixes or moves the file, so nothing they wrote is lost.
-public final class UserThemeStore: UserThemeStoring {
+public final class UserThemeStore: UserThemeStoring, ThemeLoadReporting {
     public let path: String
     /// The rules a theme must follow to be loaded or saved (the app's, with the terminal's measures).
     public let validator: ThemeValidator
     public private(set) var themes: [Theme] = []
     public private(set) var warning: String?
+    /// Every theme that could not be loaded (the warning names only the first).
+    public private(set) var loadProblems: [ThemeLoadProblem] = []
+    /// The line each loaded theme starts on.
+    private var lines: [String: Int] = [:]
 
     /// The bytes last read or written: a different file on disk at save time was edited meanwhile.
     private var knownBytes: [UInt8]?
@@ -34,6 +38,8 @@ public final class UserThemeStore: UserThemeStoring {
     public func reload() {
         let state = inspect(path)
         themes = state.themes
+        loadProblems = state.problems
+        lines = state.lines
         warning = state.problem.map { "User themes: \($0); the file is kept as it is and changes will not be saved until it is fixed or moved away" }
         knownBytes = state.bytes
     }
@@ -85,7 +91,12 @@ public final class UserThemeStore: UserThemeStoring {
         var problem: String?
         /// The file's bytes; nil when it does not exist.
         var bytes: [UInt8]?
+        /// Every problem, the first one (`problem`) included.
+        var problems: [ThemeLoadProblem] = []
+        var lines: [String: Int] = [:]
     }
+
+    public func place(ofTheme name: String) -> (path: String, line: Int)? { lines[name].map { (path, $0) } }
 
     private func inspect(_ path: String) -> State {
         // Following symlinks: a config file may live in a dotfiles repository. Saving over a link
@@ -94,21 +105,25 @@ public final class UserThemeStore: UserThemeStoring {
         case .missing:
             return State()
         case .refused(let refusal):
-            return State(problem: "\(path) \(refusal.description)", bytes: [])
+            return State(problem: "\(path) \(refusal.description)", bytes: [],
+                         problems: [ThemeLoadProblem(path: path, theme: nil, line: nil, column: nil, reason: refusal.description)])
         case .contents(let bytes):
             let decoded: [(theme: Theme, line: Int, column: Int)]
             do {
                 decoded = try ThemeLibrary.decodePlaced(bytes, source: path)
             } catch let error as ThemeFileError {
-                return State(problem: error.message, bytes: bytes)
+                return State(problem: error.message, bytes: bytes,
+                             problems: [ThemeLoadProblem(path: path, theme: nil, line: error.line, column: error.column, reason: error.reason)])
             } catch {
-                return State(problem: "\(path): \(error)", bytes: bytes)
+                return State(problem: "\(path): \(error)", bytes: bytes,
+                             problems: [ThemeLoadProblem(path: path, theme: nil, line: nil, column: nil, reason: "\(error)")])
             }
             return validated(decoded, bytes: bytes, path: path)
         }
     }
 
-    /// Keeps the playable themes; the first bad one becomes the problem, placed at its line.
+    /// Keeps the playable themes; every bad one is a problem placed at its line, and the first
+    /// one is the warning (which counts the others).
     private func validated(_ decoded: [(theme: Theme, line: Int, column: Int)], bytes: [UInt8], path: String) -> State {
         var state = State(bytes: bytes)
         var names: Set<String> = []
@@ -116,13 +131,20 @@ public final class UserThemeStore: UserThemeStoring {
             var problems = validator.problems(of: theme).map(\.description)
             if names.contains(theme.name) { problems.append("another theme above has the same name") }
             guard problems.isEmpty else {
+                state.problems.append(ThemeLoadProblem(path: path, theme: theme.name, line: line, column: column,
+                                                       reason: problems.joined(separator: "; ")))
                 if state.problem == nil {
-                    state.problem = "\(path):\(line):\(column): theme \"\(theme.name)\": \(problems.joined(separator: "; "))"
+                    state.problem = "\(path):\(line):\(column): theme \"\(ThemeProblem.shown(theme.name))\": \(problems.joined(separator: "; "))"
                 }
                 continue
             }
             names.insert(theme.name)
             state.themes.append(theme)
+            state.lines[theme.name] = line
+        }
+        if state.problems.count > 1, let first = state.problem {
+            let more = state.problems.count - 1
+            state.problem = first + " (and \(more) more theme\(more == 1 ? "" : "s") that could not be loaded)"
         }
         return state
     }
