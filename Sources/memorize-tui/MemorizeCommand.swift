@@ -35,7 +35,10 @@ struct MemorizeCommand: ParsableCommand {
     /// "0.1.0 (78d17d4)". `buildCommit` comes from the StampCommit plugin (nil without git).
     static let version = "0.1.0" + (buildCommit.map { " (\($0))" } ?? "")
 
-    @Option(help: "Play this theme (see --list-themes).")
+    // Completions (bash, zsh, fish) offer the values, not only the option names: theme names are
+    // asked of the binary at TAB (the player's own themes too), levels and counts are fixed lists.
+    @Option(help: "Play this theme (see --list-themes).",
+            completion: .custom { _, _, prefix in CommandLineCompletion.themeNames(startingWith: prefix) })
     var theme: String?
 
     @Option(parsing: .unconditional, help: "Seed for shuffles and themes (0-18446744073709551615): the same seed and input give the same game.")
@@ -60,7 +63,8 @@ struct MemorizeCommand: ParsableCommand {
     @Flag(name: .customLong("list-themes"), help: "Print every theme, built-in and yours, as a table and exit.")
     var listThemes = false
 
-    @Option(help: "Play a key script (see README) in the live terminal, or headless with --headless.")
+    @Option(help: "Play a key script (see README) in the live terminal, or headless with --headless.",
+            completion: .file(extensions: ["keys"]))
     var script: String?
 
     @Flag(help: "Run the key script with no terminal on a virtual clock and print its snapshots.")
@@ -69,7 +73,8 @@ struct MemorizeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Virtual terminal size for --headless, WIDTHxHEIGHT, each 1-1000 (a key script's own size must agree).")
     var size: String?
 
-    @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"))
+    @Option(help: ArgumentHelp("Record the session (live or --headless) as an asciicast v2 file for asciinema play.", valueName: "file"),
+            completion: .file())
     var record: String?
 
     /// Prints the manual page (mdoc) made from these definitions and the app's key tables; for
@@ -78,16 +83,19 @@ struct MemorizeCommand: ParsableCommand {
     var generateManual = false
 
     // .unconditional: `--players -1` is a bad number, not a missing value.
-    @Option(parsing: .unconditional, help: "1 (solo, the default) or 2: two players taking turns at one keyboard.")
+    @Option(parsing: .unconditional, help: "1 (solo, the default) or 2: two players taking turns at one keyboard.",
+            completion: .list(CommandLineCompletion.playerCounts))
     var players: Int?
 
-    @Option(help: ArgumentHelp("Play against the computer in the second seat: \(PlayerFlags.levels).", valueName: "level"))
+    @Option(help: ArgumentHelp("Play against the computer in the second seat: \(PlayerFlags.levels).", valueName: "level"),
+            completion: .list(CommandLineCompletion.opponentLevels))
     var opponent: String?
 
     @Option(help: ArgumentHelp("The players' names, in seat order (at most \(PlayerNames.maxCharacters) characters each); default \"Player 1,Player 2\", or \"You,Computer\".", valueName: "A,B"))
     var names: String?
 
-    @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"))
+    @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"),
+            completion: .directory)
     var snapshotDir: String?
 
     /// argument-parser exits 64 on usage errors; our contract (and scripts relying on it) says 2.
