@@ -211,7 +211,8 @@ extension EndToEndTests {
             let keys = config + "/live.keys"
             let log = config + "/typescript"
             let rc = config + "/rc"
-            try "key t\nwait 300ms\nsnapshot chooser\nkey esc\nkey q\n".write(toFile: keys, atomically: true, encoding: .utf8)
+            // p: the chooser's list of theme problems, which quotes each hostile name.
+            try "key t\nwait 300ms\nkey p\nsnapshot chooser\nkey esc\nkey esc\nkey q\n".write(toFile: keys, atomically: true, encoding: .utf8)
             let command = ["env", "LANG=C.UTF-8", "TERM=tmux-256color", "XDG_CONFIG_HOME=\(config)",
                            "XDG_STATE_HOME=\(config)/state", try BinaryUnderTest.path(), "--script", keys]
                 .map(shellQuote).joined(separator: " ")
@@ -229,7 +230,7 @@ extension EndToEndTests {
             // After the restore only our printing follows; the terminal turns each \n into \r\n.
             let printed = Data(typescript[start...].filter { $0 != 0x0D })
             let text = String(decoding: printed, as: UTF8.self)
-            #expect(text.contains("Pwn?]0;pwned?X"), "the refusal, quoted safely: \(text)")
+            #expect(text.contains("Pwn<U+001B>]0;pwned<U+0007>X"), "the refusal, its controls named: \(text)")
             #expect(Self.unsafeBytes(in: printed).isEmpty, "after exit: \(Self.unsafeBytes(in: printed))")
         }
     }
