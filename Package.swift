@@ -97,6 +97,8 @@ let package = Package(
         .testTarget(name: "ThemeCodegenTests", dependencies: ["ThemeCodegen", "ThemeFormat", "Memorize", "MemorizeTestSupport"]),
         .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
+        // ssh-audit against a running memorize-tui-server (needs it built first, as EndToEndTests do).
+        .testTarget(name: "ServerAuditTests", dependencies: ["MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),

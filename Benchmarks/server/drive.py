@@ -49,16 +49,20 @@ async def main(args):
 
     print(f"\n## 1 connect -> first full frame, 1 session, {args.alone} sessions one after another, servers taking turns")
     alone = {t.name: [] for t in targets}
+    handshakes = {t.name: [] for t in targets}
     for i in range(args.alone):
         for t in targets:
-            seconds, status = await measure.first_frame_alone(t, keys, i)
+            seconds, handshake, status = await measure.first_frame_alone(t, keys, i)
             alone[t.name].append(seconds)
+            handshakes[t.name].append(handshake)
             if status != 0:
                 print(f"  {t.name}: session {i} ended with status {status}")
     for t in targets:
         figures[t.name]["alone"] = (ms(alone[t.name], 50), ms(alone[t.name], 95))
         line(f"{t.name}.first_frame.1.p50", figures[t.name]["alone"][0], "ms")
         line(f"{t.name}.first_frame.1.p95", figures[t.name]["alone"][1], "ms")
+        line(f"{t.name}.handshake.1.p50", ms(handshakes[t.name], 50), "ms",
+             "of which: TCP connect, key exchange and public-key authentication")
 
     print(f"\n## 2 connect -> first full frame with {args.concurrent} concurrent sessions ({args.rounds} rounds), "
           f"and memory per session with them up (private dirty, smaps_rollup)")
@@ -140,7 +144,7 @@ def print_goals(targets, figures, args):
         load = ours["load"]
         gap = load["gap95"]
         verdict(f"{args.idle}+{args.animating} sessions held with 30 fps pacing",
-                load["held"] == load["wanted"] and gap is not None and gap * 1 <= GAP_P95_GOAL_MS,
+                load["held"] == load["wanted"] and gap is not None and gap <= GAP_P95_GOAL_MS,
                 f"{load['held']}/{load['wanted']} held, gap p95 {'n/a' if gap is None else f'{gap:.1f}'} ms")
 
 

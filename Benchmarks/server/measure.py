@@ -34,10 +34,11 @@ def bursts(chunks, start):
 
 
 async def first_frame_alone(target, keys, index):
-    """One session on an otherwise idle server: seconds to its first frame, its exit status."""
+    """One session on an otherwise idle server: seconds to its first frame and to an
+    authenticated connection, its exit status."""
     player = await Player(target, keys, source_address(index)).open(timeout=30)
     status = await player.quit()
-    return player.first_frame, status
+    return player.first_frame, player.handshake, status
 
 
 async def concurrent(target, keys, count, settle=1.0):

@@ -61,6 +61,7 @@ class Player:
         self.target, self.keys, self.source = target, keys, source
         self.conn = self.channel = self.output = None
         self.first_frame = None
+        self.handshake = None   # seconds to an authenticated connection (before the session)
 
     async def open(self, timeout):
         start = time.monotonic()
@@ -68,6 +69,7 @@ class Player:
             "127.0.0.1", self.target.port, local_addr=(self.source, 0), username=self.target.user,
             client_keys=self.keys, known_hosts=None, agent_path=None, preferred_auth="publickey",
             kex_algs=KEX, encryption_algs=CIPHERS), timeout)
+        self.handshake = time.monotonic() - start
         self.channel, self.output = await asyncio.wait_for(self.conn.create_session(
             GameOutput, GAME_ARGS, term_type=TERM, term_size=(COLUMNS, ROWS), encoding=None), timeout)
         await asyncio.wait_for(self.output.marker_seen.wait(), timeout - (time.monotonic() - start))
