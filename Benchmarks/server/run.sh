@@ -62,11 +62,14 @@ trap 'exit 130' INT TERM HUP
 ssh-keygen -q -t ed25519 -N '' -C bench-host -f "$work/host_ed25519"
 ssh-keygen -q -t ed25519 -N '' -C bench-player -f "$work/player_ed25519"
 cp "$work/player_ed25519.pub" "$work/authorized_keys"
-mkdir -p "$work/sshd-state" "$work/sshd-config" "$work/server-state" /run/sshd
+mkdir -p "$work/sshd-home" "$work/server-state" /run/sshd
 
 # sshd as an admin would set it up to serve the game: keys only, nothing but the game reachable,
 # room for many handshakes at once (the default MaxStartups 10:30:100 drops connections from the
-# 11th unauthenticated one). The games' files go to the scratch directory, not root's home.
+# 11th unauthenticated one). HOME is an empty scratch directory, as a dedicated game account's
+# would be: ForceCommand runs through the user's shell, and bash started by sshd reads ~/.bashrc
+# even for `bash -c` (root's here runs `pyenv init`: ~450 ms before the game started). The games'
+# files go there too, not to root's home.
 cat > "$work/sshd_config" <<EOF
 ListenAddress 127.0.0.1:$sshd_port
 HostKey $work/host_ed25519
@@ -79,7 +82,7 @@ KbdInteractiveAuthentication no
 UsePAM no
 PermitRootLogin prohibit-password
 ForceCommand $game $(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import players; print(players.GAME_ARGS)' "$repo/Benchmarks/server")
-SetEnv LANG=C.UTF-8 XDG_STATE_HOME=$work/sshd-state XDG_CONFIG_HOME=$work/sshd-config
+SetEnv LANG=C.UTF-8 HOME=$work/sshd-home
 AllowTcpForwarding no
 AllowAgentForwarding no
 AllowStreamLocalForwarding no
