@@ -15,6 +15,8 @@ struct SSHAuditReport {
     }
 
     var findings: [Finding]
+    /// ssh-audit's "additional info" lines (its connection-rate test, Terrapin advice).
+    var additionalNotes: [String]
     var cves: [String]
     var hostKeyAlgorithms: [String]
     /// SHA256 fingerprints of the host keys, without the "SHA256:" prefix.
@@ -39,6 +41,7 @@ struct SSHAuditReport {
                 }
             }
         }
+        additionalNotes = root["additional_notes"] as? [String] ?? []
         cves = (root["cves"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "?"): \($0["description"] ?? "")" }
         hostKeyAlgorithms = (root["key"] as? [[String: Any]] ?? []).compactMap { $0["algorithm"] as? String }
         sha256Fingerprints = (root["fingerprints"] as? [[String: Any]] ?? [])
