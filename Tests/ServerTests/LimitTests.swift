@@ -24,7 +24,7 @@ extension ServerTests {
             #expect(second.terminalRestored())
             // The first plays on; once it leaves, there is room again.
             try first.sendKeys("?")
-            try first.waitFor("Esc")
+            try first.waitFor("close an overlay")
             try first.sendKeys("Escape", "q")
             #expect(try first.waitForExit() == 0)
             try server.waitForNoGames()
