@@ -34,7 +34,7 @@ extension ServerTests {
             /// The bystander's game still answers, and only its game runs.
             func checkBystander() throws {
                 try bystander.sendKeys("?")
-                try bystander.waitFor("Esc")
+                try bystander.waitFor("close an overlay")
                 try bystander.sendKeys("Escape")
                 try eventually("only the bystander's game left (\(server.gameProcesses()))") { server.gameProcesses().count == 1 }
                 let log = server.log

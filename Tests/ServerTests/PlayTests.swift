@@ -21,7 +21,7 @@ extension ServerTests {
             try pane.sendKeys("d")
             // Dealt: the deck is empty and the focused card wears its rounded border.
             try pane.waitFor("╭")
-            try eventually("the deal to settle") { try pane.screen().components(separatedBy: "░░").count > 40 }
+            try pane.waitForStillScreen()
             let before = try pane.screen()
             try pane.sendKeys("Enter")
             try eventually("a card to turn face up") { try pane.screen() != before }
@@ -35,7 +35,7 @@ extension ServerTests {
             // Ctrl-Z: no shell to return to over SSH; the game keeps running and answering.
             try pane.sendKeys("C-z")
             try pane.sendKeys("?")
-            try pane.waitFor("Esc")
+            try pane.waitFor("close an overlay")
             try pane.sendKeys("Escape")
             try pane.sendKeys("q")
             #expect(try pane.waitForExit() == 0)

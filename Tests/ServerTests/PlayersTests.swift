@@ -11,16 +11,15 @@ extension ServerTests {
         static func win(_ pane: SSHPane) throws {
             try pane.waitFor("Pairs left: 8")
             try pane.sendKeys("d")
-            try eventually("the deal to settle") { try pane.screen().components(separatedBy: "░░").count > 40 }
-            usleep(500_000)
+            try pane.waitForStillScreen()
             let pairs: [((Int, Int), (Int, Int))] = [((4, 3), (74, 10)), ((14, 3), (64, 3)), ((24, 3), (34, 3)), ((44, 3), (54, 3)),
                                                      ((74, 3), (24, 10)), ((4, 10), (64, 10)), ((14, 10), (44, 10)), ((34, 10), (54, 10))]
             for (index, (first, second)) in pairs.enumerated() {
                 try pane.click(x: first.0, y: first.1)
-                usleep(150_000)
+                usleep(250_000)
                 try pane.click(x: second.0, y: second.1)
                 try pane.waitFor("Pairs left: \(7 - index)")
-                usleep(150_000)
+                usleep(250_000)
             }
             try pane.waitFor("You matched every pair!")
         }

@@ -101,6 +101,23 @@ final class SSHPane {
         return last
     }
 
+    /// Waits until the screen has not changed for `quiet` seconds (an animation such as the deal
+    /// has finished).
+    @discardableResult
+    func waitForStillScreen(quiet: Double = 0.6, timeout: Double = 30) throws -> String {
+        var last = try screen()
+        var since = Date()
+        try eventually("the screen to stop changing", timeout: timeout) {
+            let now = try screen()
+            if now != last {
+                last = now
+                since = Date()
+            }
+            return Date().timeIntervalSince(since) >= quiet
+        }
+        return last
+    }
+
     /// The 0-based row whose text contains `text`, or nil.
     func row(of text: String) throws -> Int? {
         try screen().split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }
