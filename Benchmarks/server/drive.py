@@ -13,6 +13,7 @@ import asyncssh
 
 import measure
 import procfs
+from local import LocalTarget
 from players import CIPHERS, COLUMNS, GAME_ARGS, KEX, ROWS, TERM, Target
 
 GAP_P95_GOAL_MS = 40.0
@@ -45,6 +46,10 @@ async def main(args):
     print(f"client: asyncssh {asyncssh.__version__} (Python {platform.python_version()}), one process for all "
           f"sessions; kex {KEX[0]}, cipher {CIPHERS[0]}; pty {COLUMNS}x{ROWS} {TERM}; game {GAME_ARGS}")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
+    if args.game:
+        # Last, so it never has the first turn: listening checks above are for the servers only.
+        targets.append(LocalTarget(args.game))
+        print("pty-only: the same game in a local pty, no SSH, read by the same client loop (the yardstick)")
     figures = {t.name: {} for t in targets}
 
     print(f"\n## 1 connect -> first full frame, 1 session, {args.alone} sessions one after another, servers taking turns")
@@ -61,8 +66,9 @@ async def main(args):
         figures[t.name]["alone"] = (ms(alone[t.name], 50), ms(alone[t.name], 95))
         line(f"{t.name}.first_frame.1.p50", figures[t.name]["alone"][0], "ms")
         line(f"{t.name}.first_frame.1.p95", figures[t.name]["alone"][1], "ms")
-        line(f"{t.name}.handshake.1.p50", ms(handshakes[t.name], 50), "ms",
-             "of which: TCP connect, key exchange and public-key authentication")
+        if not getattr(t, "local", False):
+            line(f"{t.name}.handshake.1.p50", ms(handshakes[t.name], 50), "ms",
+                 "of which: TCP connect, key exchange and public-key authentication")
 
     print(f"\n## 2 connect -> first full frame with {args.concurrent} concurrent sessions ({args.rounds} rounds), "
           f"and memory per session with them up (private dirty, smaps_rollup)")
@@ -81,7 +87,7 @@ async def main(args):
         line(f"{t.name}.first_frame.{args.concurrent}.p50", figures[t.name]["crowd"][0], "ms")
         line(f"{t.name}.first_frame.{args.concurrent}.p95", figures[t.name]["crowd"][1], "ms")
         mems = [m for m in memory[t.name] if m]
-        if mems:
+        if mems and not getattr(t, "local", False):
             pick = lambda k: statistics.median(m[k] for m in mems) / 1024
             figures[t.name]["memory"] = pick("total")
             line(f"{t.name}.memory.per_session", pick("total"), "MiB",
@@ -119,8 +125,9 @@ def report_deal(t, result, figures, key):
          note=f"{result['clean_exits']}/{result['quits']} exited 0 on q")
     if result["errors"]:
         print(f"  {t.name}: {len(result['errors'])} failed to open: {'; '.join(sorted(set(result['errors'])))[:300]}")
-    line(f"{t.name}.{key}.server_cpu_per_animating_session", server_pct, "% of a core",
-         "server processes only (the relay), over the deal")
+    if not getattr(t, "local", False):
+        line(f"{t.name}.{key}.server_cpu_per_animating_session", server_pct, "% of a core",
+             "server processes only (the relay), over the deal")
     line(f"{t.name}.{key}.game_cpu_per_animating_session", game_pct, "% of a core")
     line(f"{t.name}.{key}.fps", result["fps"], "fps")
     line(f"{t.name}.{key}.gap.p50", measure.percentile(gaps, 50), "ms", f"{len(gaps)} gaps")
@@ -131,6 +138,9 @@ def print_goals(targets, figures, args):
     print("\n## goals")
     ours = figures.get(args.ours)
     peer = figures.get(args.peer)
+    base = figures.get("pty-only", {}).get("load")
+    if base and base["gap95"] is not None:
+        print(f"(yardstick: the same load in local ptys, no SSH, gap p95 {base['gap95']:.1f} ms)")
     if ours and peer:
         for key, label in (("alone", "1 session"), ("crowd", f"{args.concurrent} sessions")):
             (o50, o95), (p50, p95) = ours[key], peer[key]
@@ -153,6 +163,7 @@ if __name__ == "__main__":
     parser.add_argument("--target", action="append", required=True,
                         help="name=N,port=P,user=U,pid=LISTENER_PID (repeatable)")
     parser.add_argument("--client-key", required=True)
+    parser.add_argument("--game", help="also measure this game binary in a local pty (no SSH), the yardstick")
     parser.add_argument("--ours", default="memorize-tui-server")
     parser.add_argument("--peer", default="sshd")
     parser.add_argument("--alone", type=int, default=15)

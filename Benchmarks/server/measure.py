@@ -3,7 +3,7 @@ import asyncio
 import time
 
 import procfs
-from players import BURST_GAP, open_many, quit_all, Player, source_address
+from players import BURST_GAP, make_player, open_many, quit_all
 
 # Deal animation: a 2.0 s stagger plus a 0.5 s flight (memorize-bench's LiveGame.dealSeconds).
 DEAL_SECONDS = 2.5
@@ -36,7 +36,7 @@ def bursts(chunks, start):
 async def first_frame_alone(target, keys, index):
     """One session on an otherwise idle server: seconds to its first frame and to an
     authenticated connection, its exit status."""
-    player = await Player(target, keys, source_address(index)).open(timeout=30)
+    player = await make_player(target, keys, index).open(timeout=30)
     status = await player.quit()
     return player.first_frame, player.handshake, status
 

@@ -109,6 +109,14 @@ class Player:
         return self.output.exit_status if self.output else None
 
 
+def make_player(target, keys, index):
+    """An SSH player, or a local-pty one for the no-server yardstick (local.LocalTarget)."""
+    if getattr(target, "local", False):
+        from local import LocalPlayer
+        return LocalPlayer(target)
+    return Player(target, keys, source_address(index))
+
+
 def source_address(i):
     """Sessions come from 127.0.0.10-209 in turn (all loopback), as players come from many
     addresses: per-address limits see a few sessions each, not one address with hundreds."""
@@ -119,18 +127,18 @@ async def open_many(target, keys, count, concurrency, timeout, first_index=0):
     """Opens `count` players, at most `concurrency` handshakes at a time. Returns (players that
     got their first frame, error texts of those that did not)."""
     gate = asyncio.Semaphore(concurrency)
-    players = [Player(target, keys, source_address(first_index + i)) for i in range(count)]
+    players = [make_player(target, keys, first_index + i) for i in range(count)]
 
     async def one(player):
         async with gate:
             return await player.open(timeout)
 
     results = await asyncio.gather(*(one(p) for p in players), return_exceptions=True)
-    ok = [r for r in results if isinstance(r, Player)]
-    errors = [f"{type(r).__name__}: {r}" for r in results if not isinstance(r, Player)]
+    ok = [r for r in results if not isinstance(r, BaseException)]
+    errors = [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
     for p, r in zip(players, results):
-        if not isinstance(r, Player) and p.conn is not None:
-            p.conn.close()
+        if isinstance(r, BaseException):
+            await p.quit(timeout=2)
     return ok, errors
 
 

@@ -39,15 +39,31 @@ def _read(path):
         return None
 
 
+def _cpu_ns(pid):
+    """CPU time of every thread of the process (/proc/PID/schedstat alone is its main thread's,
+    and the server's work runs on its event-loop threads)."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    total = 0
+    for tid in tasks:
+        sched = _read(f"/proc/{pid}/task/{tid}/schedstat")
+        if sched:
+            total += int(sched.split()[0])
+    return total
+
+
 def sample(root):
     """{pid: (comm, private dirty KiB, CPU ns)} for the tree under root, as it is now."""
     out = {}
     for pid in descendants(root):
-        comm, rollup, sched = (_read(f"/proc/{pid}/{name}") for name in ("comm", "smaps_rollup", "schedstat"))
-        if comm is None or rollup is None or sched is None:
+        comm, rollup = _read(f"/proc/{pid}/comm"), _read(f"/proc/{pid}/smaps_rollup")
+        cpu = _cpu_ns(pid)
+        if comm is None or rollup is None or cpu is None:
             continue  # exited while we looked
         dirty = sum(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Private_Dirty:"))
-        out[pid] = (comm.strip(), dirty, int(sched.split()[0]))
+        out[pid] = (comm.strip(), dirty, cpu)
     return out
 
 

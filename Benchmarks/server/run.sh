@@ -116,7 +116,9 @@ echo "machine: nproc $(nproc), $(uname -sr)"
 echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo none)"
 echo "sshd: $(/usr/sbin/sshd -V 2>&1 | head -1), port $sshd_port; memorize-tui-server: port $server_port"
 status=0
-timeout 1200 python3 "$repo/Benchmarks/server/drive.py" "${targets[@]}" --client-key "$work/player_ed25519" \
+mkdir -p "$work/pty-home"
+BENCH_HOME="$work/pty-home" timeout 1200 python3 "$repo/Benchmarks/server/drive.py" "${targets[@]}" \
+  --client-key "$work/player_ed25519" --game "$game" \
   "${drive_args[@]}" || status=$?
 if [ -s "$work/sshd.log" ] || [ -s "$work/server.log" ]; then
   echo "## server logs (last lines)"
