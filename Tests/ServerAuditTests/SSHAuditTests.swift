@@ -30,13 +30,13 @@ struct SSHAuditTests {
     }()
 
     /// ssh-audit's connection-rate test (DHEat) opens up to 38 connections in 1.5 s and counts
-    /// those that answer with an SSH banner. The server sends its banner before it refuses a
-    /// connection over --max-connections-per-minute (20 from one address by default), so the
-    /// refused ones count too. Whether the note appears depends on the machine's pace (38 in
-    /// under 1.9 s), so it may be absent; its text carries the measured rate, hence a prefix.
+    /// those that answer with an SSH banner. The server answers each with its banner: even one over
+    /// --max-connections-per-minute (20 from one address) goes through the key exchange, so that
+    /// its refusal reaches the player as a readable line. Whether the note appears depends on the
+    /// machine's pace (38 in under 1.9 s), so it may be absent; it carries the rate, hence a prefix.
     static let explainedNotePrefixes: [String: String] = [
         "Potentially insufficient connection throttling detected, resulting in possible vulnerability to the DHEat DoS attack":
-            "each address gets 20 connections a minute, then refusals that still begin with the SSH banner; there is no finite-field Diffie-Hellman to exhaust (key exchange is ECDH only)",
+            "refusals complete an ECDH key exchange (no finite-field Diffie-Hellman is offered) so the player reads why",
     ]
 
     @Test("ssh-audit finds nothing but the explained findings, and the host key is Ed25519",
