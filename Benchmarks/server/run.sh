@@ -120,8 +120,9 @@ mkdir -p "$work/pty-home"
 BENCH_HOME="$work/pty-home" timeout 1200 python3 "$repo/Benchmarks/server/drive.py" "${targets[@]}" \
   --client-key "$work/player_ed25519" --game "$game" \
   "${drive_args[@]}" || status=$?
-if [ -s "$work/sshd.log" ] || [ -s "$work/server.log" ]; then
-  echo "## server logs (last lines)"
-  tail -n 5 "$work/sshd.log" "$work/server.log" 2>/dev/null || true
-fi
+# What the servers said beyond the routine (memorize-tui-server logs every connect and disconnect).
+echo "## server logs: sshd $(wc -l < "$work/sshd.log") lines; memorize-tui-server $(wc -l < "$work/server.log") lines," \
+  "$(grep -c 'refused' "$work/server.log" || true) refusals"
+grep -v ' info ' "$work/server.log" | grep -v ' listening$' | head -n 5 || true
+head -n 5 "$work/sshd.log"
 exit $status
