@@ -117,8 +117,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // NIO's Foundation dependency does not link with -static-executable (DESIGN.md §7): the
-            // Swift runtime is linked in, glibc stays dynamic.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // Swift runtime and Foundation are linked in, glibc stays dynamic. -static-stdlib alone
+            // leaves static Foundation's CoreFoundation and ICU unnamed (SwiftPM's
+            // --static-swift-stdlib compiles every module against the static SDK, which names
+            // them); lld, which needs no particular library order, takes them as listed.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
+                                           "-lFoundationEssentials", "-lFoundationInternationalization", "-lCoreFoundation",
+                                           "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
+                                          .when(configuration: .release))]
         ),
         // Helpers shared by the test targets: the seeded generator the fuzzers draw from, and a
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.

@@ -68,7 +68,9 @@ public final class Admission: Sendable {
     public func endGame(from address: String) {
         state.withLock { state in
             state.games -= 1
-            if let mine = state.perAddress[address] { state.perAddress[address] = (mine.open, mine.games - 1) }
+            if let mine = state.perAddress[address] {
+                state.perAddress[address] = mine.open == 0 && mine.games <= 1 ? nil : (mine.open, mine.games - 1)
+            }
         }
     }
 

@@ -95,6 +95,10 @@ extension GameSession {
                         game.signal(SIGHUP)
                         channel.close(promise: nil)
                     } else {
+                        if self.pendingInput.readableBytes > 0 {
+                            channel.writeAndFlush(self.pendingInput, promise: nil)
+                            self.pendingInput = ByteBuffer()
+                        }
                         channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
                     }
                 case .failure(let error):

@@ -37,6 +37,7 @@ final class GameSession: ChannelDuplexHandler {
     var pendingWindow: (columns: Int, rows: Int)?
     var timers: [Scheduled<Void>] = []
     var finished = false
+    var pendingInput = ByteBuffer()
 
     init(server: ServerContext, identity: ConnectionIdentity) {
         self.server = server
@@ -89,8 +90,13 @@ final class GameSession: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let message = unwrapInboundIn(data)
-        guard case .channel = message.type, case .byteBuffer(let bytes) = message.data, let ptyChannel else { return }
+        guard case .channel = message.type, case .byteBuffer(var bytes) = message.data else { return }
         lastInput = .now()
+        guard let ptyChannel else {
+            // Typed before the game's pty was attached: kept (a little) for it.
+            if pendingInput.readableBytes + bytes.readableBytes <= 4096 { pendingInput.writeBuffer(&bytes) }
+            return
+        }
         ptyChannel.write(bytes, promise: nil)
     }
 

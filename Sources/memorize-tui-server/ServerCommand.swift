@@ -37,13 +37,13 @@ struct ServerCommand: ParsableCommand {
     @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
     var noGuests = false
 
-    @Option(name: .customLong("max-sessions"), help: "Games at once, in all.")
+    @Option(name: .customLong("max-sessions"), help: ArgumentHelp("Games at once, in all.", valueName: "N"))
     var maxSessions = 64
 
-    @Option(name: .customLong("max-sessions-per-address"), help: "Games at once from one source address.")
+    @Option(name: .customLong("max-sessions-per-address"), help: ArgumentHelp("Games at once from one source address.", valueName: "N"))
     var maxSessionsPerAddress = 4
 
-    @Option(name: .customLong("max-connections-per-minute"), help: "New connections from one address in any minute.")
+    @Option(name: .customLong("max-connections-per-minute"), help: ArgumentHelp("New connections from one address in any minute.", valueName: "N"))
     var maxConnectionsPerMinute = 20
 
     @Option(name: .customLong("handshake-timeout"), help: ArgumentHelp("Time to authenticate before the connection is closed.", valueName: "duration"))
@@ -67,7 +67,7 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("game-cpu"), help: ArgumentHelp("CPU time of each game, in seconds.", valueName: "seconds"))
     var gameCPU: UInt64 = 900
 
-    @Option(name: .customLong("game-open-files"), help: "Open files of each game.")
+    @Option(name: .customLong("game-open-files"), help: ArgumentHelp("Open files of each game (core files are always off).", valueName: "N"))
     var gameOpenFiles: UInt64 = 64
 
     @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))

@@ -73,7 +73,8 @@ enum ServerManualPage {
         line(".Pp")
         text("Each SSH session that asks for a terminal gets its own memorize-tui process in a new pseudo-terminal, "
              + "sized from the pty request and resized with the window. Only the game is reachable: other commands, "
-             + "subsystems (sftp), port, agent and X11 forwarding and environment requests are refused and logged.")
+             + "subsystems (sftp), port forwarding and environment requests are refused and logged; agent and X11 "
+             + "forwarding requests are refused by the SSH library itself, unlogged.")
         line(".Sh OPTIONS")
         line(".Bl -tag -width Ds")
         for option in arguments {

@@ -99,8 +99,9 @@ extension ServerTests {
         @Test func environmentRequestsNeverReachTheGame() throws {
             let scene = try Scene()
             defer { scene.close() }
-            let pane = try SSHPane(server: scene.server, key: scene.key,
-                                   options: ["-o", "SetEnv=LD_PRELOAD=/tmp/evil.so", "-o", "SendEnv=LANG"])
+            // SendEnv passes the client's own LD_PRELOAD (a missing file: ssh itself only warns).
+            let pane = try SSHPane(server: scene.server, key: scene.key, environment: ["LD_PRELOAD": "/nonexistent/evil.so"],
+                                   options: ["-o", "SendEnv=LD_PRELOAD", "-o", "SetEnv=LD_LIBRARY_PATH=/tmp", "-o", "SendEnv=LANG"])
             defer { pane.close() }
             try pane.waitFor("Pairs left")
             try scene.server.waitForLog("request=env")
@@ -109,6 +110,7 @@ extension ServerTests {
             for pid in games {
                 let environment = ServerUnderTest.environment(of: pid)
                 #expect(environment["LD_PRELOAD"] == nil)
+                #expect(environment["LD_LIBRARY_PATH"] == nil)
                 #expect(environment["LANG"] == "C.UTF-8")
                 #expect(Set(environment.keys) == ["TERM", "LANG", "PATH", "HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"])
             }

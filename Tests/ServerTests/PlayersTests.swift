@@ -88,6 +88,12 @@ extension ServerTests {
             // Any other name needs a key.
             let keyless = try runSSH(server: server, key: nil, user: "mallory")
             #expect(keyless.status == 255)
+
+            // --no-guests: keys only.
+            let keysOnly = try ServerUnderTest(["--no-guests"])
+            defer { keysOnly.close() }
+            #expect(try runSSH(server: keysOnly, key: nil, user: "guest").status == 255)
+            #expect(try runSSH(server: keysOnly, key: try PlayerKey(in: keysOnly.directory, name: "k")).status == 2)
         }
 
         @Test func authorizedKeysLimitWhoPlays() throws {

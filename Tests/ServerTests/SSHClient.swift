@@ -48,7 +48,8 @@ final class SSHPane {
     private var closed = false
 
     init(server: ServerUnderTest, key: PlayerKey?, user: String = "player", columns: Int = 80, rows: Int = 24,
-         term: String = "xterm-256color", options: [String] = [], remote: [String] = []) throws {
+         term: String = "xterm-256color", environment: [String: String] = [:], options: [String] = [],
+         remote: [String] = []) throws {
         let number = Self.counter.withLock { value -> Int in
             value += 1
             return value
@@ -59,7 +60,7 @@ final class SSHPane {
         let ssh = (["/usr/bin/ssh"] + sshOptions(server: server, key: key) + options + ["-t", "\(user)@127.0.0.1"]
                    + (remote.isEmpty ? [] : ["--"] + remote)).map(shellQuote).joined(separator: " ")
         let d = shellQuote(directory)
-        let command = "stty -g > \(d)/stty-before; env TERM=\(shellQuote(term)) \(ssh) 2>\(d)/stderr; "
+        let command = "stty -g > \(d)/stty-before; env TERM=\(shellQuote(term))\(environment.keys.sorted().map { " " + shellQuote("\($0)=\(environment[$0]!)") }.joined()) \(ssh) 2>\(d)/stderr; "
             + "echo $? > \(d)/rc.tmp; stty -g > \(d)/stty-after; mv \(d)/rc.tmp \(d)/rc; exec sleep 600"
         try tmux(["new-session", "-d", "-s", "S", "-x", "\(columns)", "-y", "\(rows)", command])
     }
