@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# The server benchmark (README "Performance"): memorize-tui-server against what an admin would
+# run instead, OpenSSH's sshd with `ForceCommand memorize-tui`, side by side on loopback.
+# Starts both (its own sshd config, host key and port; never the system's sshd), drives them with
+# asyncssh clients (drive.py), prints the figures and the goals, and stops everything it started.
+# Usage: bash Benchmarks/server/run.sh [--no-build] [--port-base P] [drive.py options...]
+#   P and P+1 are the two ports on 127.0.0.1 (default 22520). Figures are printed, not asserted.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+repo=$PWD
+
+build=1 port_base=22520 drive_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) build=0 ;;
+    --port-base) port_base=$2; shift ;;
+    *) drive_args+=("$1") ;;
+  esac
+  shift
+done
+sshd_port=$port_base server_port=$((port_base + 1))
+
+# What a fresh machine lacks. openssh-server must not start the system's sshd as it installs:
+# a policy-rc.d that says "no" for the length of the install (only when none is there already).
+if [ ! -x /usr/sbin/sshd ]; then
+  echo "bench: installing openssh-server (for its sshd, run here with its own config only)" >&2
+  policy=/usr/sbin/policy-rc.d own_policy=0
+  if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; own_policy=1; fi
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server >&2 || status=$?
+  [ $own_policy = 1 ] && rm -f $policy
+  [ "${status:-0}" = 0 ] || exit "$status"
+fi
+command -v ssh-keygen >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client >&2; }
+python3 -c 'import asyncssh' 2>/dev/null || python3 -m pip install -q asyncssh >&2
+
+if [ $build = 1 ]; then
+  echo "bench: swift build -c release (the README's play command)" >&2
+  swift build -c release >&2
+fi
+bin=$(swift build -c release --show-bin-path)
+game=$bin/memorize-tui server=$bin/memorize-tui-server
+[ -x "$game" ] || { echo "bench: no release game at $game (run without --no-build)" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/srvbench.XXXXXX)
+pids=()
+# Stops what this script started: each listener and every process below it (sshd's per-session
+# processes, games), then removes the scratch directory. Never anything by name.
+cleanup() {
+  local pid
+  for pid in "${pids[@]}"; do
+    kill -TERM $(python3 "$repo/Benchmarks/server/tree.py" "$pid") 2>/dev/null || true
+  done
+  sleep 1
+  for pid in "${pids[@]}"; do
+    kill -KILL $(python3 "$repo/Benchmarks/server/tree.py" "$pid") 2>/dev/null || true
+  done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+ssh-keygen -q -t ed25519 -N '' -C bench-host -f "$work/host_ed25519"
+ssh-keygen -q -t ed25519 -N '' -C bench-player -f "$work/player_ed25519"
+cp "$work/player_ed25519.pub" "$work/authorized_keys"
+mkdir -p "$work/sshd-home" "$work/server-state" /run/sshd
+
+# sshd as an admin would set it up to serve the game: keys only, nothing but the game reachable,
+# room for many handshakes at once (the default MaxStartups 10:30:100 drops connections from the
+# 11th unauthenticated one). HOME is an empty scratch directory, as a dedicated game account's
+# would be: ForceCommand runs through the user's shell, and bash started by sshd reads ~/.bashrc
+# even for `bash -c` (root's here runs `pyenv init`: ~450 ms before the game started). The games'
+# files go there too, not to root's home.
+cat > "$work/sshd_config" <<EOF
+ListenAddress 127.0.0.1:$sshd_port
+HostKey $work/host_ed25519
+PidFile $work/sshd.pid
+AuthorizedKeysFile $work/authorized_keys
+StrictModes no
+AuthenticationMethods publickey
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+PermitRootLogin prohibit-password
+ForceCommand $game $(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import players; print(players.GAME_ARGS)' "$repo/Benchmarks/server")
+SetEnv LANG=C.UTF-8 HOME=$work/sshd-home
+AllowTcpForwarding no
+AllowAgentForwarding no
+AllowStreamLocalForwarding no
+X11Forwarding no
+PermitTunnel no
+PrintMotd no
+PrintLastLog no
+MaxStartups 200
+LoginGraceTime 30
+LogLevel ERROR
+EOF
+/usr/sbin/sshd -t -f "$work/sshd_config"
+/usr/sbin/sshd -D -e -f "$work/sshd_config" 2>"$work/sshd.log" &
+pids+=($!)
+targets=(--target "name=sshd,port=$sshd_port,user=$(id -un),pid=$!")
+
+if [ -x "$server" ]; then
+  # Its defaults but one: 64 games at once would refuse the load test's 120 (sessions come from
+  # 200 loopback addresses, so the per-address limits stay at their defaults).
+  "$server" --listen "127.0.0.1:$server_port" --game "$game" --state-dir "$work/server-state" \
+    --max-sessions 200 2>"$work/server.log" &
+  pids+=($!)
+  targets+=(--target "name=memorize-tui-server,port=$server_port,user=player,pid=$!")
+else
+  echo "bench: no $server yet: measuring sshd+ForceCommand alone" >&2
+fi
+
+echo "# memorize-tui-server vs sshd+ForceCommand"
+echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "machine: nproc $(nproc), $(uname -sr)"
+echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo none)"
+echo "sshd: $(/usr/sbin/sshd -V 2>&1 | head -1), port $sshd_port; memorize-tui-server: port $server_port"
+status=0
+mkdir -p "$work/pty-home"
+BENCH_HOME="$work/pty-home" timeout 1200 python3 "$repo/Benchmarks/server/drive.py" "${targets[@]}" \
+  --client-key "$work/player_ed25519" --game "$game" \
+  "${drive_args[@]}" || status=$?
+# What the servers said beyond the routine (memorize-tui-server logs every connect and disconnect).
+echo "## server logs: sshd $(wc -l < "$work/sshd.log") lines; memorize-tui-server $(wc -l < "$work/server.log") lines," \
+  "$(grep -c 'refused' "$work/server.log" || true) refusals"
+grep -v ' info ' "$work/server.log" | grep -v ' listening$' | head -n 5 || true
+head -n 5 "$work/sshd.log"
+exit $status
