@@ -72,6 +72,7 @@ let package = Package(
             name: "memorize-tui",
             dependencies: [
                 "MemorizeApp",
+                "Primitives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The release build players run is one static executable (Swift runtime, ncursesw and
