@@ -61,7 +61,9 @@ extension EndToEndTests {
                 for old in "$cache"/run-*; do
                   [[ -d $old ]] || continue
                   pid=${old##*/run-}; pid=${pid%%-*}
-                  [[ -d /proc/$pid ]] || rm -rf --one-file-system -- "$old"
+                  [[ -d /proc/$pid ]] && continue
+                  umount "$old/proc" 2>/dev/null || true
+                  rm -rf --one-file-system -- "$old"
                 done
                 if [[ ! -e $cache/bookworm-minbase.complete ]]; then
                   if ! wget -q -T 20 -t 2 -O /dev/null "$mirror/dists/bookworm/Release"; then
@@ -138,6 +140,11 @@ extension EndToEndTests {
             let work = Self.cache + "/run-\(getpid())-\(UUID().uuidString.prefix(8))"
             try Self.prepareRoot(at: work)
             defer { Self.remove(work) }
+            // A running Debian has /proc; the Swift runtime reads /proc/self/maps at start (without
+            // it the game aborts: "Unable to obtain Swift runtime path").
+            let mountProc = try ProcessRunner.run("/bin/mount", ["-t", "proc", "proc", work + "/proc"], timeout: 30)
+            try #require(mountProc.status == 0, "mount -t proc in the root: \(mountProc.stderrText)")
+            defer { _ = try? ProcessRunner.run("/bin/umount", [work + "/proc"], timeout: 30) }
             let started = Date()
 
             // No Swift, no compiler, no ncurses headers or development library.
@@ -149,6 +156,7 @@ extension EndToEndTests {
             let expectedSnapshot = try Self.hostSnapshot(deb: release.deb, scratch: work + ".host")
 
             let pristine = try Self.tree(of: work)
+            #expect(pristine.count > 5_000, "the root's tree has only \(pristine.count) paths")
             try FileManager.default.copyItem(atPath: release.deb, toPath: "\(work)/tmp/memorize-tui.deb")
             let install = try Self.inRoot(work, ["dpkg", "-i", "/tmp/memorize-tui.deb"], timeout: 120)
             #expect(install.status == 0, "dpkg -i: \(install.stdoutText)\(install.stderrText)")
