@@ -32,9 +32,15 @@ let package = Package(
     name: "memorize-tui",
     products: [
         .executable(name: "memorize-tui", targets: ["memorize-tui"]),
+        .executable(name: "memorize-tui-server", targets: ["memorize-tui-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The SSH game server only (memorize-tui-server); the game never links them.
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -91,6 +97,30 @@ let package = Package(
             dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI"],
             path: "Benchmarks/memorize-bench"
         ),
+        // memorize-tui-server: serves the game over SSH, one game process per session in its own
+        // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
+        .target(name: "CGameSpawn"),
+        .target(
+            name: "MemorizeServer",
+            dependencies: [
+                "CGameSpawn", "Primitives",
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "memorize-tui-server",
+            dependencies: [
+                "MemorizeServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // NIO's Foundation dependency does not link with -static-executable (DESIGN.md §7): the
+            // Swift runtime is linked in, glibc stays dynamic.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+        ),
         // Helpers shared by the test targets: the seeded generator the fuzzers draw from, and a
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
@@ -102,6 +132,8 @@ let package = Package(
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives the real binary in tmux; needs the executable built first (see README).
+        // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
+        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeTestSupport"], exclude: ["Clients"]),
         .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"]),
     ],
     // Swift 6 language mode: data races are compile errors. No global mutable state is left

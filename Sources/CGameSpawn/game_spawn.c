@@ -1,0 +1,78 @@
+#define _GNU_SOURCE
+#include "CGameSpawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+static void limit(int resource, unsigned long long value) {
+    struct rlimit bound = { (rlim_t)value, (rlim_t)value };
+    setrlimit(resource, &bound);
+}
+
+int gs_spawn(const char *path, char *const argv[], char *const envp[],
+             unsigned short columns, unsigned short rows, gs_limits limits,
+             int *master, pid_t *pid) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_col = columns;
+    size.ws_row = rows;
+    int fd = -1;
+    pid_t child = forkpty(&fd, NULL, NULL, &size);
+    if (child < 0) return errno ? errno : EAGAIN;
+    if (child == 0) {
+        // The child of a multithreaded parent: async-signal-safe calls only, then execve.
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        for (int sig = 1; sig < NSIG; sig++) {
+            if (sig == SIGKILL || sig == SIGSTOP) continue;
+            sigaction(sig, &dfl, NULL);
+        }
+        sigset_t empty;
+        sigemptyset(&empty);
+        sigprocmask(SIG_SETMASK, &empty, NULL);
+        limit(RLIMIT_CORE, 0);
+        if (limits.address_space_bytes) limit(RLIMIT_AS, limits.address_space_bytes);
+        if (limits.cpu_seconds) limit(RLIMIT_CPU, limits.cpu_seconds);
+        if (limits.open_files) limit(RLIMIT_NOFILE, limits.open_files);
+        // Sockets, other players' ptys and the host key's file must not reach the game.
+        syscall(SYS_close_range, 3U, ~0U, 0U);
+        execve(path, argv, envp);
+        _exit(127);
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
+    *master = fd;
+    *pid = child;
+    return 0;
+}
+
+int gs_set_window_size(int master, unsigned short columns, unsigned short rows) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    size.ws_col = columns;
+    size.ws_row = rows;
+    return ioctl(master, TIOCSWINSZ, &size);
+}
+
+int gs_reap(pid_t pid, int *exit_status) {
+    int status = 0;
+    pid_t result = waitpid(pid, &status, WNOHANG);
+    if (result < 0) return -1;
+    if (result == 0) return 0;
+    if (WIFEXITED(status)) *exit_status = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status)) *exit_status = 128 + WTERMSIG(status);
+    else *exit_status = 255;
+    return 1;
+}

@@ -1,0 +1,35 @@
+import Primitives
+
+/// Text an SSH client sent (user name, TERM, exec words): hostile until made safe. Every path
+/// that logs or prints it goes through here, so a client cannot forge log lines or drive the
+/// operator's terminal.
+public enum ClientText {
+    /// Each control, bidi or escape character replaced by "?", cut to `limit` characters
+    /// ("…" marks a cut).
+    public static func neutralised(_ text: String, limit: Int = 64) -> String {
+        var scalars = String.UnicodeScalarView()
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                scalars.append("…")
+                break
+            }
+            scalars.append(ControlCharacters.contains(scalar) ? "?" : scalar)
+            count += 1
+        }
+        return String(scalars)
+    }
+
+    /// A user name as the game's seat name: printable, no comma (the game's name separator),
+    /// at most 16 characters; nil when nothing usable is left.
+    public static func displayName(_ userName: String) -> String? {
+        var name = ""
+        for scalar in userName.unicodeScalars {
+            if name.count == 16 || name.utf8.count > 60 { break }
+            if ControlCharacters.contains(scalar) || scalar == "," || scalar.properties.isWhitespace && name.isEmpty { continue }
+            name.unicodeScalars.append(scalar)
+        }
+        while name.last?.isWhitespace == true { name.removeLast() }
+        return name.isEmpty ? nil : name
+    }
+}

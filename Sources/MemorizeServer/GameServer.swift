@@ -1,0 +1,145 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The SSH server: accepts connections, authenticates players, gives each session its game,
+/// and on SIGTERM or SIGINT stops accepting, asks every game to end, waits a bounded grace and
+/// exits.
+public final class GameServer: Sendable {
+    let server: ServerContext
+    let group: MultiThreadedEventLoopGroup
+
+    /// Blocks SIGTERM and SIGINT before any thread starts, so every thread inherits the mask and
+    /// `run` takes them with sigwait (games get an empty mask in the spawn shim).
+    public init(configuration: ServerConfiguration, logger: Logger) throws {
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        let (hostKey, fingerprint) = try StateFiles(root: configuration.stateDirectory).hostKey()
+        var authorized: Set<KeyFingerprint>?
+        if let lines = configuration.authorizedKeys {
+            authorized = Set(lines.compactMap { KeyFingerprint(openSSHLine: $0) })
+        }
+        server = ServerContext(configuration: configuration, hostKey: hostKey, authorizedKeys: authorized, logger: logger)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, min(System.coreCount, 4)))
+        hostKeyFingerprint = fingerprint
+    }
+
+    public let hostKeyFingerprint: KeyFingerprint
+
+    /// Serves until SIGTERM or SIGINT; returns once every game has ended (or been killed after
+    /// the grace period) and every connection is closed.
+    public func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let configuration = server.configuration
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { [server] channel in
+                Self.initialize(connection: channel, server: server)
+            }
+        let listener = try bootstrap.bind(host: configuration.host, port: configuration.port).wait()
+        let bound = listener.localAddress.map { "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)" } ?? "?"
+        server.logger.notice("listening", metadata: ["address": "\(bound)", "host_key": "\(hostKeyFingerprint)",
+                                                     "game": "\(configuration.gamePath)"])
+
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        var received: Int32 = 0
+        while sigwait(&stopSignals, &received) != 0 {}
+        server.logger.notice("stopping", metadata: ["signal": "\(received == SIGINT ? "SIGINT" : "SIGTERM")",
+                                                    "games": "\(server.registry.gameCount)"])
+        try? listener.close().wait()
+        shutDown()
+        try? group.syncShutdownGracefully()
+        server.logger.notice("stopped")
+    }
+
+    /// SIGTERM to every game (each restores its player's terminal and quits; its status ends
+    /// the channel), a bounded wait, SIGKILL for any left, then every connection closed.
+    private func shutDown() {
+        server.registry.stopAll(signal: SIGTERM)
+        let clock = ContinuousClock()
+        let graceEnd = clock.now + server.configuration.shutdownGrace
+        while server.registry.gameCount > 0 && clock.now < graceEnd { usleep(20_000) }
+        if server.registry.gameCount > 0 {
+            server.logger.warning("games left after the grace period; killing them", metadata: ["games": "\(server.registry.gameCount)"])
+            server.registry.stopAll(signal: SIGKILL)
+            let killEnd = clock.now + .seconds(2)
+            while server.registry.gameCount > 0 && clock.now < killEnd { usleep(20_000) }
+        }
+        // Let the last exit statuses reach their clients before the connections close.
+        let flushEnd = clock.now + .seconds(2)
+        while server.registry.connectionCount > 0 && clock.now < flushEnd { usleep(20_000) }
+        server.registry.closeAllConnections()
+        let closeEnd = clock.now + .seconds(2)
+        while server.registry.connectionCount > 0 && clock.now < closeEnd { usleep(20_000) }
+    }
+
+    private static func initialize(connection channel: Channel, server: ServerContext) -> EventLoopFuture<Void> {
+        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let decision = server.admission.connect(from: address)
+        if decision == .dropped {
+            server.logger.notice("refused", metadata: ["address": "\(address)", "reason": "connection caps reached; closed at once"])
+            return channel.close()
+        }
+        guard let connectionID = server.registry.add(connection: channel) else {
+            server.admission.disconnect(from: address)
+            return channel.close()
+        }
+        var refusal: String?
+        if case .refused(let reason) = decision { refusal = reason }
+        server.logger.info("connect", metadata: ["conn": "\(connectionID)", "address": "\(address)",
+                                                 "admission": "\(refusal ?? "admitted")"])
+        channel.closeFuture.whenComplete { _ in
+            server.admission.disconnect(from: address)
+            server.registry.remove(connection: connectionID)
+            server.logger.info("disconnect", metadata: ["conn": "\(connectionID)"])
+        }
+        return channel.eventLoop.makeCompletedFuture {
+            let identity = ConnectionIdentity(address: address, connectionID: connectionID, refusal: refusal)
+            let authenticator = PlayerAuthenticator(identity: identity, authorizedKeys: server.authorizedKeys,
+                                                    allowGuests: server.configuration.allowGuests, logger: server.logger)
+            var ssh = SSHServerConfiguration(hostKeys: [server.hostKey], userAuthDelegate: authenticator,
+                                             globalRequestDelegate: RefusingGlobalRequests(connectionID: connectionID, logger: server.logger))
+            ssh.maxAuthAttempts = 20
+            let handler = NIOSSHHandler(role: .server(ssh), allocator: channel.allocator) { child, type in
+                Self.initialize(child: child, type: type, server: server, identity: identity)
+            }
+            try channel.pipeline.syncOperations.addHandler(handler)
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(server: server, identity: identity, logger: server.logger))
+        }
+    }
+
+    private static func initialize(child: Channel, type: SSHChannelType, server: ServerContext,
+                                   identity: ConnectionIdentity) -> EventLoopFuture<Void> {
+        switch type {
+        case .session:
+            return child.eventLoop.makeCompletedFuture {
+                try child.pipeline.syncOperations.addHandler(GameSession(server: server, identity: identity))
+            }
+        case .directTCPIP(let target):
+            server.logger.notice("refused", metadata: [
+                "conn": "\(identity.connectionID)", "request": "direct-tcpip (ssh -L)",
+                "target": "\(ClientText.neutralised(target.targetHost, limit: 64)):\(target.targetPort)",
+                "reason": "only the game is served",
+            ])
+            return child.eventLoop.makeFailedFuture(RefusedChannel())
+        case .forwardedTCPIP:
+            server.logger.notice("refused", metadata: ["conn": "\(identity.connectionID)", "request": "forwarded-tcpip"])
+            return child.eventLoop.makeFailedFuture(RefusedChannel())
+        }
+    }
+
+    struct RefusedChannel: Error {}
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+extension GameSession {
+    /// A shell (`ssh -t host`) or exec (`ssh -t host -- --theme Animals`) request: the game, or
+    /// one line saying why not.
+    func start(command: String?) {
+        guard !started, let context else { return }
+        started = true
+        if let refusal = identity.refusal { return refuse(refusal, reason: refusal) }
+        if identity.hasGame {
+            return refuse("one game per connection", reason: "second session on one connection")
+        }
+        guard let terminal else {
+            return refuse("the game needs a terminal: connect with ssh -t (for example: ssh -t -p \(server.configuration.port) \(server.configuration.host))",
+                          reason: "no pty requested")
+        }
+        let displayName = ClientText.displayName(identity.userName)
+        var arguments: [String] = []
+        if let command {
+            switch GameArguments.parse(command: command, displayName: displayName) {
+            case .success(let parsed): arguments = parsed
+            case .failure(let refusal):
+                return refuse(refusal.description, reason: "exec \"\(ClientText.neutralised(command, limit: 80))\": \(refusal)")
+            }
+        }
+        if let full = server.admission.startGame(from: identity.address) { return refuse(full, reason: full) }
+        launch(arguments: arguments, terminal: terminal, context: context)
+    }
+
+    private func launch(arguments: [String], terminal: Terminal, context: ChannelHandlerContext) {
+        var environment = ["TERM": terminal.term, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        do {
+            let directory: String
+            switch identity.player {
+            case .key(let fingerprint): directory = try server.stateFiles.playerDirectory(for: fingerprint)
+            case .guest, nil:
+                directory = try server.stateFiles.guestDirectory()
+                guestDirectory = directory
+            }
+            environment.merge(try StateFiles.gameEnvironment(playerDirectory: directory)) { $1 }
+        } catch {
+            server.admission.endGame(from: identity.address)
+            removeGuestDirectory()
+            logger.error("cannot prepare the player's files", metadata: ["error": "\(error)"])
+            return refuse("the server cannot keep your files right now; try again later", reason: "state directory: \(error)")
+        }
+        let game: GameProcess
+        do {
+            game = try GameProcess.spawn(path: server.configuration.gamePath, arguments: arguments, environment: environment,
+                                         columns: terminal.columns, rows: terminal.rows, limits: server.configuration.limits)
+        } catch {
+            server.admission.endGame(from: identity.address)
+            removeGuestDirectory()
+            return refuse("no terminal is free for your game right now; try again later", reason: "pty/spawn failed: \(error)")
+        }
+        self.game = game
+        identity.hasGame = true
+        startTime = .now
+        lastInput = .now()
+        if !server.registry.add(game: game.pid) {
+            // The server began stopping while this game started.
+            game.signal(SIGTERM)
+        }
+        logger.info("game started", metadata: [
+            "pid": "\(game.pid)", "size": "\(terminal.columns)x\(terminal.rows)",
+            "term": "\(terminal.term)", "requested_term": "\(ClientText.neutralised(requestedTerm, limit: 32))",
+            "args": "\(arguments.map { ClientText.neutralised($0, limit: 64) }.joined(separator: " "))",
+        ])
+        armTimers(context: context)
+        attachPty(game: game, context: context)
+    }
+
+    private func attachPty(game: GameProcess, context: ChannelHandlerContext) {
+        let relay = PtyRelay(session: self)
+        NIOPipeBootstrap(group: context.eventLoop)
+            .channelOption(ChannelOptions.autoRead, value: false)
+            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: false)
+            .takingOwnershipOfDescriptor(inputOutput: game.master)
+            .assumeIsolated()
+            .whenComplete { result in
+                switch result {
+                case .success(let channel):
+                    self.ptyChannel = channel
+                    do {
+                        try channel.pipeline.syncOperations.addHandler(relay)
+                    } catch {
+                        channel.close(promise: nil)
+                    }
+                    if self.context == nil || self.finished {
+                        // The player left while the pty was being set up.
+                        game.signal(SIGHUP)
+                        channel.close(promise: nil)
+                    } else {
+                        channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+                    }
+                case .failure(let error):
+                    self.logger.error("cannot watch the game's pty", metadata: ["error": "\(error)"])
+                    game.signal(SIGKILL)
+                    self.gameEnded()
+                }
+            }
+    }
+
+    private func armTimers(context: ChannelHandlerContext) {
+        let loop = context.eventLoop.assumeIsolated()
+        let length = server.configuration.maxSessionLength
+        timers.append(loop.scheduleTask(in: .init(length)) { [self] in
+            stopGame(reason: "the game has run for the longest a session may (\(DurationText.describe(length)))")
+        })
+        scheduleIdleCheck(after: TimeAmount(server.configuration.idleTimeout), context: context)
+    }
+
+    private func scheduleIdleCheck(after delay: TimeAmount, context: ChannelHandlerContext) {
+        let idle = TimeAmount(server.configuration.idleTimeout)
+        timers.append(context.eventLoop.assumeIsolated().scheduleTask(in: delay) { [self] in
+            let due = lastInput + idle
+            if NIODeadline.now() >= due {
+                stopGame(reason: "no input for \(DurationText.describe(server.configuration.idleTimeout)); goodbye")
+            } else if let context = self.context {
+                scheduleIdleCheck(after: due - .now(), context: context)
+            }
+        })
+    }
+
+    /// Ends the game politely: SIGTERM, so it restores the player's terminal before it goes.
+    func stopGame(reason: String) {
+        guard let game, !finished, endReason == nil else { return }
+        endReason = reason
+        logger.info("stopping game", metadata: ["pid": "\(game.pid)", "reason": "\(reason)"])
+        game.signal(SIGTERM)
+    }
+
+    /// Window changes are applied at most every 20 ms (the latest wins), so a flood of them
+    /// cannot keep the game redrawing.
+    func windowChange(columns: Int, rows: Int) {
+        let size = server.clamp(columns: columns, rows: rows)
+        terminal?.columns = size.columns
+        terminal?.rows = size.rows
+        guard let game, let context else { return }
+        if windowTimerArmed {
+            pendingWindow = size
+            return
+        }
+        game.setWindowSize(columns: size.columns, rows: size.rows)
+        windowTimerArmed = true
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(20)) { [self] in
+            windowTimerArmed = false
+            if let pending = pendingWindow {
+                pendingWindow = nil
+                windowChange(columns: pending.columns, rows: pending.rows)
+            }
+        }
+    }
+
+    /// The pty closed: the game has exited (or is going); reap it and end the channel with its status.
+    func gameOutputEnded() {
+        guard let game, let loop = ptyChannel?.eventLoop ?? context?.eventLoop else { return }
+        game.reap(on: loop, killAfter: server.configuration.shutdownGrace).assumeIsolated().whenSuccess { status in
+            self.gameEnded(status: status)
+        }
+    }
+
+    func gameEnded(status: Int32 = 255) {
+        guard let game, identity.hasGame else { return }
+        identity.hasGame = false
+        server.registry.remove(game: game.pid)
+        server.admission.endGame(from: identity.address)
+        removeGuestDirectory()
+        let seconds = Double((ContinuousClock.now - startTime).components.seconds)
+            + Double((ContinuousClock.now - startTime).components.attoseconds) / 1e18
+        logger.info("game ended", metadata: ["pid": "\(game.pid)", "status": "\(status)",
+                                             "duration": "\(String(format: "%.1f", seconds))s",
+                                             "reason": "\(endReason ?? "the game quit")"])
+        if let endReason { tell(endReason) }
+        finish(status: status)
+    }
+
+    func removeGuestDirectory() {
+        if let guestDirectory {
+            try? FileManager.default.removeItem(atPath: guestDirectory)
+            self.guestDirectory = nil
+        }
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        self = .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+}

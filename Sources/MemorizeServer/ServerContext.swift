@@ -1,0 +1,27 @@
+import Logging
+import NIOSSH
+
+/// What every connection shares: settings, the caps, the registry, the state files, the log.
+final class ServerContext: Sendable {
+    let configuration: ServerConfiguration
+    let admission: Admission
+    let registry = ServerRegistry()
+    let stateFiles: StateFiles
+    let hostKey: NIOSSHPrivateKey
+    let authorizedKeys: Set<KeyFingerprint>?
+    let logger: Logger
+
+    init(configuration: ServerConfiguration, hostKey: NIOSSHPrivateKey, authorizedKeys: Set<KeyFingerprint>?, logger: Logger) {
+        self.configuration = configuration
+        self.admission = Admission(configuration: configuration)
+        self.stateFiles = StateFiles(root: configuration.stateDirectory)
+        self.hostKey = hostKey
+        self.authorizedKeys = authorizedKeys
+        self.logger = logger
+    }
+
+    /// The pty size for what a client asked: at most the configured maximum, 80x24 for zero.
+    func clamp(columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        (columns <= 0 ? 80 : min(columns, configuration.maxColumns), rows <= 0 ? 24 : min(rows, configuration.maxRows))
+    }
+}

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MemorizeServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command line: flags into a ServerConfiguration, then the server runs until a signal.
+@main
+struct ServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "memorize-tui-server",
+        abstract: "Serve the memorize-tui game over SSH: each session plays in its own terminal.",
+        discussion: """
+        Players connect with: ssh -t -p 2222 HOST (any public key; the user name "guest" plays \
+        without one, its files thrown away). Game flags follow --: ssh -t -p 2222 HOST -- --theme Animals --opponent hard \
+        (allowed: --theme --seed --opponent --players --names --fps --ascii --no-color --reduced-motion --inspect).
+
+        Durations are written 90s, 10m or 2h. SIGTERM or SIGINT stops accepting, ends every game \
+        (each restores its player's terminal), waits --shutdown-grace and exits 0.
+        """
+    )
+
+    @Option(help: ArgumentHelp("Address and port to listen on; a public address must be asked for.", valueName: "host:port"))
+    var listen = "127.0.0.1:2222"
+
+    @Option(help: ArgumentHelp("The game binary (default: memorize-tui beside this server).", valueName: "path"))
+    var game: String?
+
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("Host key and players' files (default: $XDG_STATE_HOME/memorize-tui-server).", valueName: "dir"))
+    var stateDir: String?
+
+    @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Only these public keys may play (authorized_keys format); also turns guests off.", valueName: "file"))
+    var authorizedKeys: String?
+
+    @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
+    var noGuests = false
+
+    @Option(name: .customLong("max-sessions"), help: "Games at once, in all.")
+    var maxSessions = 64
+
+    @Option(name: .customLong("max-sessions-per-address"), help: "Games at once from one source address.")
+    var maxSessionsPerAddress = 4
+
+    @Option(name: .customLong("max-connections-per-minute"), help: "New connections from one address in any minute.")
+    var maxConnectionsPerMinute = 20
+
+    @Option(name: .customLong("handshake-timeout"), help: ArgumentHelp("Time to authenticate before the connection is closed.", valueName: "duration"))
+    var handshakeTimeout = "10s"
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("No input for this long ends the game politely.", valueName: "duration"))
+    var idleTimeout = "10m"
+
+    @Option(name: .customLong("max-session-length"), help: ArgumentHelp("The longest a game may run.", valueName: "duration"))
+    var maxSessionLength = "2h"
+
+    @Option(name: .customLong("shutdown-grace"), help: ArgumentHelp("How long games get to quit when asked (shutdown, timeouts) before they are killed.", valueName: "duration"))
+    var shutdownGrace = "5s"
+
+    @Option(name: .customLong("max-window"), help: ArgumentHelp("Largest terminal a game gets; bigger windows are clamped.", valueName: "COLSxROWS"))
+    var maxWindow = "500x200"
+
+    @Option(name: .customLong("game-memory"), help: ArgumentHelp("Address space of each game, in MiB.", valueName: "MiB"))
+    var gameMemory: UInt64 = 1024
+
+    @Option(name: .customLong("game-cpu"), help: ArgumentHelp("CPU time of each game, in seconds.", valueName: "seconds"))
+    var gameCPU: UInt64 = 900
+
+    @Option(name: .customLong("game-open-files"), help: "Open files of each game.")
+    var gameOpenFiles: UInt64 = 64
+
+    @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))
+    var generateManual = false
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            switch exitCode(for: error) {
+            case .validationFailure:
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Glibc.exit(2)
+            default:
+                exit(withError: error)
+            }
+        }
+    }
+
+    func validate() throws {
+        for (name, value) in [("--handshake-timeout", handshakeTimeout), ("--idle-timeout", idleTimeout),
+                              ("--max-session-length", maxSessionLength), ("--shutdown-grace", shutdownGrace)] {
+            guard let duration = DurationText.parse(value), duration > .zero else {
+                throw ValidationError("\(name) must be a duration such as 90s, 10m or 2h, not \"\(value)\"")
+            }
+        }
+        guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen must look like 127.0.0.1:2222 or [::1]:2222, not \"\(listen)\"") }
+        guard Self.window(maxWindow) != nil else { throw ValidationError("--max-window must look like 500x200, each side 10-10000") }
+        for (name, value) in [("--max-sessions", maxSessions), ("--max-sessions-per-address", maxSessionsPerAddress),
+                              ("--max-connections-per-minute", maxConnectionsPerMinute)] where !(1...100_000).contains(value) {
+            throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
+        }
+        guard gameMemory >= 64, gameCPU >= 1, gameOpenFiles >= 16 else {
+            throw ValidationError("--game-memory needs at least 64 MiB, --game-cpu 1 s and --game-open-files 16")
+        }
+    }
+
+    func run() throws {
+        if generateManual {
+            print(try ServerManualPage.render(), terminator: "")
+            return
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let logger = Logger(label: "memorize-tui-server")
+        let (host, port) = Self.hostAndPort(listen)!
+        var configuration = ServerConfiguration(gamePath: game ?? Self.defaultGamePath(),
+                                                stateDirectory: stateDir ?? Self.defaultStateDirectory())
+        configuration.host = host
+        configuration.port = port
+        guard access(configuration.gamePath, X_OK) == 0 else {
+            FileHandle.standardError.write(Data("memorize-tui-server: cannot run the game \(configuration.gamePath); give its path with --game\n".utf8))
+            throw ExitCode(2)
+        }
+        if let authorizedKeys {
+            guard let text = try? String(contentsOfFile: authorizedKeys, encoding: .utf8) else {
+                FileHandle.standardError.write(Data("memorize-tui-server: cannot read \(authorizedKeys)\n".utf8))
+                throw ExitCode(2)
+            }
+            configuration.authorizedKeys = Set(text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty })
+            configuration.allowGuests = false
+        }
+        if noGuests { configuration.allowGuests = false }
+        configuration.maxSessions = maxSessions
+        configuration.maxSessionsPerAddress = maxSessionsPerAddress
+        configuration.maxConnectionsPerMinute = maxConnectionsPerMinute
+        configuration.handshakeTimeout = DurationText.parse(handshakeTimeout)!
+        configuration.idleTimeout = DurationText.parse(idleTimeout)!
+        configuration.maxSessionLength = DurationText.parse(maxSessionLength)!
+        configuration.shutdownGrace = DurationText.parse(shutdownGrace)!
+        (configuration.maxColumns, configuration.maxRows) = Self.window(maxWindow)!
+        configuration.limits.addressSpaceMiB = gameMemory
+        configuration.limits.cpuSeconds = gameCPU
+        configuration.limits.openFiles = gameOpenFiles
+        let server: GameServer
+        do {
+            server = try GameServer(configuration: configuration, logger: logger)
+        } catch {
+            FileHandle.standardError.write(Data("memorize-tui-server: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        FileHandle.standardOutput.write(Data("memorize-tui-server: host key \(server.hostKeyFingerprint) (ED25519)\n".utf8))
+        do {
+            try server.run()
+        } catch {
+            FileHandle.standardError.write(Data("memorize-tui-server: cannot listen on \(listen): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    static func hostAndPort(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return host.isEmpty ? nil : (host, port)
+    }
+
+    static func window(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (10...10_000).contains(columns), (10...10_000).contains(rows) else { return nil }
+        return (columns, rows)
+    }
+
+    static func defaultGamePath() -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("memorize-tui").path
+    }
+
+    static func defaultStateDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? "/tmp") + "/.local/state"
+        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        return base + "/memorize-tui-server"
+    }
+}
