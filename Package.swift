@@ -119,7 +119,13 @@ let package = Package(
             ],
             // NIO's Foundation dependency does not link with -static-executable (DESIGN.md §7): the
             // Swift runtime is linked in, glibc stays dynamic.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+            // -static-stdlib alone leaves Foundation's own static dependencies out (CoreFoundation,
+            // _FoundationCollections, ICU...: "undefined reference to _CFOpenFile"), which
+            // --static-swift-stdlib would add for the whole package; named here for this target.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
+                                           "-lFoundationInternationalization", "-l_FoundationICU", "-lCoreFoundation",
+                                           "-l_FoundationCollections", "-lFoundationEssentials", "-l_FoundationCShims"],
+                                          .when(configuration: .release))]
         ),
         // Helpers shared by the test targets: the seeded generator the fuzzers draw from, and a
         // process runner that spawns children (tmux, the binary) with the signals a shell gives them.

@@ -111,9 +111,9 @@ install -m 644 "$root/packaging/lintian-overrides" "$deb/usr/share/lintian/overr
 # service, with no NSS module to load. ncurses-term has the entries of rarer terminals.
 depends="libc-bin (>= 2.36), ncurses-base (>= 6.1)"
 if [[ -n $server_page ]]; then
-  mkdir -p "$deb/usr/bin" "$deb/${server_page%/*}"
+  mkdir -p "$deb/usr/bin" "$deb/usr/${server_page%/*}"
   install -m 755 "$tree/bin/$layout_server" "$deb/usr/bin/$layout_server"
-  gzip -9n < "$tree/$server_page" > "$deb/$server_page.gz"
+  gzip -9n < "$tree/$server_page" > "$deb/usr/$server_page.gz"
   # The server links glibc, libstdc++, libgcc_s and libm dynamically: dpkg-shlibdeps reads the
   # versions it needs from the libraries' shlibs files.
   command -v dpkg-shlibdeps >/dev/null 2>&1 ||
@@ -124,6 +124,26 @@ if [[ -n $server_page ]]; then
     { echo "$script_name: dpkg-shlibdeps could not work out what $layout_server needs (output above)" >&2; exit 1; }
   shlibs=${shlibs#shlibs:Depends=}
   [[ -n $shlibs ]] && depends="$depends, $shlibs"
+  # The server holds, statically, the Swift runtime and the packages it is built from (SwiftNIO,
+  # swift-nio-ssh, swift-crypto with BoringSSL, swift-log...), Apache-2.0: their NOTICE files go
+  # into the copyright file as the licence asks.
+  notices=("$root"/.build/checkouts/*/NOTICE.txt)
+  [[ -f ${notices[0]} ]] || { echo "$script_name: no NOTICE files under .build/checkouts for $layout_server's copyright" >&2; exit 1; }
+  {
+    printf '\nFiles: usr/bin/%s\n' "$layout_server"
+    printf 'Copyright: 2026 The memorize-tui contributors\n 2014-2025 Apple Inc. and the Swift project authors\n'
+    printf ' 2017-2025 Apple Inc. and the SwiftNIO project authors\n The BoringSSL Authors\n The OpenSSL Project Authors\n'
+    printf 'License: Expat and Apache-2.0 and Apache-2.0-with-Runtime-Library-Exception\n'
+    printf 'Comment: Linked dynamically with glibc, libstdc++ and libgcc_s; the Swift runtime\n'
+    printf ' and these packages are linked in. Their NOTICE files follow.\n'
+    for notice in "${notices[@]}"; do
+      package=${notice%/NOTICE.txt}
+      printf ' .\n %s NOTICE.txt:\n .\n' "${package##*/}"
+      sed -e 's/[[:space:]]*$//' -e 's/^$/./' -e 's/^/ /' "$notice"
+    done
+    printf '\nLicense: Apache-2.0\n On Debian systems, the complete text of the Apache License, Version 2.0 can\n'
+    printf ' be found in "/usr/share/common-licenses/Apache-2.0".\n'
+  } >> "$deb/usr/share/doc/memorize-tui/copyright"
 fi
 bash "$here/debian-changelog.sh" "$root/CHANGELOG.md" "$maintainer" | gzip -9n > "$deb/usr/share/doc/memorize-tui/changelog.gz"
 [[ -s $deb/usr/share/doc/memorize-tui/changelog.gz ]] || { echo "$script_name: no changelog" >&2; exit 1; }

@@ -167,6 +167,9 @@ extension EndToEndTests {
             #expect(packaged.contains("/usr/games/memorize-tui"), "dpkg -L: \(packaged)")
 
             try checkGame(at: "/usr/games/memorize-tui", in: work, version: release.version, expectedSnapshot: expectedSnapshot)
+            if packaged.contains("/usr/bin/memorize-tui-server") {
+                try checkServer(at: "/usr/bin/memorize-tui-server", in: work)
+            }
 
             // man finds the page in section 6 and renders it.
             if FileManager.default.isExecutableFile(atPath: "\(work)/usr/bin/man") {
@@ -209,6 +212,9 @@ extension EndToEndTests {
             #expect(tarInstall.stdoutText.contains("/usr/local/bin/memorize-tui"), "\(tarInstall.stdoutText)")
             try checkGame(at: "/usr/local/bin/memorize-tui", in: work, version: release.version, expectedSnapshot: expectedSnapshot,
                           live: false)
+            if tarInstall.stdoutText.contains("/usr/local/bin/memorize-tui-server") {
+                try checkServer(at: "/usr/local/bin/memorize-tui-server", in: work)
+            }
             let tarUninstall = try Self.inRoot(work, ["bash", "\(folder)/uninstall.sh", "--prefix", "/usr/local"])
             #expect(tarUninstall.status == 0, "uninstall.sh from the tarball: \(tarUninstall.stdoutText)\(tarUninstall.stderrText)")
             try FileManager.default.removeItem(atPath: work + folder)
@@ -248,6 +254,21 @@ extension EndToEndTests {
                 for home in ["/root", nil] {
                     try playLive(program, in: root, term: term, home: home)
                 }
+            }
+        }
+
+        /// The SSH server, which links glibc, libstdc++ and libgcc_s dynamically: it starts in the
+        /// root (its Depends brought what it loads), finds the game by itself (beside it, or in
+        /// /usr/games from /usr/bin), and stops at the first check after that, an authorized-keys
+        /// file that is not there, before it would listen anywhere.
+        func checkServer(at program: String, in root: String) throws {
+            let run = try Self.inRoot(root, [program, "--authorized-keys", "/nonexistent-keys", "--state-dir", "/tmp/server-state"])
+            #expect(run.status == 2 && run.stderrText.contains("cannot read /nonexistent-keys") && !run.stderrText.contains("cannot run the game"),
+                    "\(program) in the root: \(run.status) \(run.stderrText)")
+            try? FileManager.default.removeItem(atPath: "\(root)/tmp/server-state")
+            if FileManager.default.isExecutableFile(atPath: "\(root)/usr/bin/man") {
+                let page = try Self.inRoot(root, ["man", "-w", URL(fileURLWithPath: program).lastPathComponent])
+                #expect(page.status == 0 && page.stdoutText.contains("memorize-tui-server."), "man -w: \(page.stdoutText)\(page.stderrText)")
             }
         }
 
