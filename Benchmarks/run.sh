@@ -4,10 +4,16 @@
 # Usage: bash Benchmarks/run.sh [--only headless|live|startup|latency|cost]...
 # For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-# The shipped release build (a static executable: Package.swift links it so in release). Both
-# products: `swift run memorize-bench` alone would not rebuild memorize-tui.
-swift build -c release --scratch-path .build-bench >&2
+root=$(cd "$(dirname "$0")/.." && pwd)
+# The shipped release build (a static executable: Package.swift links it so in release), made by
+# the README's play command itself, which builds every product: the build made to play is
+# measured as it is. As in scripts/install.sh, the build sees the caller's environment (SHLVL as
+# the caller had it, no cd when already in the checkout): SwiftPM reruns its plugins when any
+# variable differs.
+export SHLVL=$(( ${SHLVL:-1} > 0 ? ${SHLVL:-1} - 1 : 0 ))
+[[ $PWD == "$root" ]] || cd "$root"
+swift build -c release >&2
 # The plain-ncurses lower bound the flip cost is compared with (issue 11).
-cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build-bench/ncurses-replay
-exec .build-bench/release/memorize-bench --replayer "$PWD/.build-bench/ncurses-replay" "$@"
+mkdir -p .build/bench
+cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build/bench/ncurses-replay
+exec .build/release/memorize-bench --replayer "$PWD/.build/bench/ncurses-replay" "$@"

@@ -2,10 +2,11 @@
 # PREFIX, and how both scripts read PREFIX and print paths. Uses only bash builtins, so the
 # prerequisite check still speaks when PATH holds nothing useful.
 
-# Relative to PREFIX. install.sh writes exactly these, uninstall.sh removes exactly these.
+# Relative to PREFIX. install.sh writes exactly these, uninstall.sh removes exactly these. The
+# manual is in section 6, games (man-pages(7); Debian policy 12.1), as the page's .Dt line says.
 layout_files=(
   bin/memorize-tui
-  share/man/man1/memorize-tui.1
+  share/man/man6/memorize-tui.6
   share/bash-completion/completions/memorize-tui
   share/zsh/site-functions/_memorize-tui
   share/fish/vendor_completions.d/memorize-tui.fish
@@ -13,6 +14,46 @@ layout_files=(
 
 # What each file is, for the summary (same order).
 layout_labels=(program "man page" "bash completion" "zsh completion" "fish completion")
+
+# The SSH server, a second program: installed with its manual only where it was built (Package.swift
+# declares its product) or shipped (a tarball that holds it). Its page goes in the section its own
+# .Dt line names; these are the places it may be, all of which uninstall.sh clears.
+layout_server=memorize-tui-server
+layout_server_sections=(1 8)
+
+# Also removed by uninstall.sh when present: the game's page from releases that put it in section 1.
+layout_former_files=(share/man/man1/memorize-tui.1)
+
+# Every file uninstall.sh may remove, relative to PREFIX.
+layout_all_files() {
+  local section
+  printf '%s\n' "${layout_files[@]}" "bin/$layout_server"
+  for section in "${layout_server_sections[@]}"; do
+    printf '%s\n' "share/man/man$section/$layout_server.$section"
+  done
+  printf '%s\n' "${layout_former_files[@]}"
+}
+
+# True when the package at $1 declares the server's executable product (read with builtins).
+layout_declares_server() {
+  local manifest=$1/Package.swift text
+  [[ -f $manifest ]] || return 1
+  text=$(< "$manifest")
+  [[ $text =~ \.executable\([[:space:]]*name:[[:space:]]*\"memorize-tui-server\" ]]
+}
+
+# The section a manual page in mdoc or man format declares (its .Dt or .TH line), when it is one
+# of 1-9; prints nothing otherwise.
+layout_manual_section() {
+  local line
+  while IFS= read -r line || [[ -n $line ]]; do
+    if [[ $line =~ ^\.(Dt|TH)[[:space:]]+[^[:space:]]+[[:space:]]+\"?([1-9])\"?([[:space:]]|$) ]]; then
+      printf '%s' "${BASH_REMATCH[2]}"
+      return 0
+    fi
+  done < "$1"
+  return 1
+}
 
 # A path as it is safe to print: plain when it is only ordinary characters, otherwise shell-quoted
 # by printf %q (control characters and invalid bytes come out as $'\e', $'\302'; nothing reaches

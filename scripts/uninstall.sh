@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Removes what scripts/install.sh installed under PREFIX (--prefix DIR, $PREFIX, or ~/.local):
-# exactly the files listed in scripts/install-layout.sh, and then those of their directories that
-# are left empty (rmdir, which refuses any directory holding something else). The player's
-# themes, settings and best scores (under $XDG_CONFIG_HOME and $XDG_STATE_HOME) are never touched.
+# Removes what install.sh installed under PREFIX (--prefix DIR, $PREFIX, or ~/.local): exactly
+# the files install-layout.sh lists (the game's, the SSH server's in any section its page may
+# name, the game's page from a release that put it in section 1), and then those of their
+# directories that are left empty (rmdir, which refuses any directory holding something else).
+# The player's themes, settings and best scores (under $XDG_CONFIG_HOME and $XDG_STATE_HOME) are
+# never touched.
 # Exit status: 0 done (also when nothing was installed), 1 a file could not be removed, 2 usage.
 set -euo pipefail
 
@@ -11,7 +13,7 @@ here=${BASH_SOURCE[0]%/*}
 [[ $here == "${BASH_SOURCE[0]}" ]] && here=.
 source "$here/install-layout.sh"
 
-usage="usage: scripts/uninstall.sh [--prefix DIR]"
+usage="usage: uninstall.sh [--prefix DIR]"
 prefix_argument=""
 while (( $# > 0 )); do
   case $1 in
@@ -24,9 +26,10 @@ while (( $# > 0 )); do
 done
 layout_prefix "$prefix_argument" || exit 2
 
+mapfile -t all_files < <(layout_all_files)
 status=0
 removed=0
-for file in "${layout_files[@]}"; do
+for file in "${all_files[@]}"; do
   path=$prefix/$file
   if [[ -L $path || ( -e $path && ! -d $path ) ]]; then
     if rm -f -- "$path" 2>/dev/null; then
@@ -39,10 +42,13 @@ for file in "${layout_files[@]}"; do
   fi
 done
 
-# The directories on the way, deepest first, only while empty; never PREFIX itself.
-for file in "${layout_files[@]}"; do
+# The directories on the way, deepest first, only while empty; never PREFIX itself, nor the
+# directories every prefix is expected to have (Debian ships /usr/local/bin and
+# /usr/local/share/man empty; ~/.local/share is the XDG data home).
+for file in "${all_files[@]}"; do
   dir=${file%/*}
   while [[ $dir == */* || -n $dir ]]; do
+    case $dir in bin|share|share/man) break ;; esac
     rmdir -- "$prefix/$dir" 2>/dev/null || break
     [[ $dir == */* ]] || break
     dir=${dir%/*}

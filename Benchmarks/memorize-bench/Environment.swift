@@ -7,7 +7,7 @@ struct BenchEnvironment {
     let workDirectory: String
 
     /// The release binary: `--binary PATH`, else the `memorize-tui` next to this executable
-    /// (both are products of the same `swift build -c release --scratch-path .build-bench`).
+    /// (both are products of the same `swift build -c release`, the README's play command).
     static func locate(arguments: [String]) -> String? {
         if let i = arguments.firstIndex(of: "--binary"), i + 1 < arguments.count { return arguments[i + 1] }
         var buffer = [CChar](repeating: 0, count: 4096)

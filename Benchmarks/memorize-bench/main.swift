@@ -14,7 +14,7 @@ let only = Set(arguments.indices.filter { arguments[$0] == "--only" && $0 + 1 < 
 func wanted(_ part: String) -> Bool { only.isEmpty || only.contains(part) }
 
 guard let binary = BenchEnvironment.locate(arguments: arguments), let environment = BenchEnvironment(binary: binary) else {
-    try? StandardStream.error.write("memorize-bench: no memorize-tui release binary; build it first: swift build -c release --scratch-path .build-bench (or pass --binary PATH)\n")
+    try? StandardStream.error.write("memorize-bench: no memorize-tui release binary; build it first: swift build -c release (or pass --binary PATH)\n")
     exit(2)
 }
 

@@ -24,6 +24,10 @@ do {
     FileHandle.standardError.write(Data("\(input): error: \(error)\n".utf8))
     exit(1)
 }
+// Unchanged content is left alone, so nothing downstream recompiles: SwiftPM links this tool in
+// two build phases and reruns it in the build after one in which it was linked (in each switch
+// between debug and release too), and a rewritten file would recompile MemorizeStore each time.
+if (try? String(contentsOfFile: output, encoding: .utf8)) == source { exit(0) }
 do {
     try source.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

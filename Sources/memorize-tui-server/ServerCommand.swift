@@ -25,7 +25,7 @@ struct ServerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Address and port to listen on; a public address must be asked for.", valueName: "host:port"))
     var listen = "127.0.0.1:2222"
 
-    @Option(help: ArgumentHelp("The game binary (default: memorize-tui beside this server).", valueName: "path"))
+    @Option(help: ArgumentHelp("The game binary (default: memorize-tui beside this server, else ../games/memorize-tui as Debian installs it).", valueName: "path"))
     var game: String?
 
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("Host key and players' files (default: $XDG_STATE_HOME/memorize-tui-server).", valueName: "dir"))
@@ -176,9 +176,15 @@ struct ServerCommand: ParsableCommand {
         return (columns, rows)
     }
 
+    /// memorize-tui beside this server (a build directory, a PREFIX/bin install), else in the
+    /// games directory beside its bin/ (Debian's package: /usr/bin/memorize-tui-server and
+    /// /usr/games/memorize-tui).
     static func defaultGamePath() -> String {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("memorize-tui").path
+        let directory = URL(fileURLWithPath: own).deletingLastPathComponent()
+        let beside = directory.appendingPathComponent("memorize-tui").path
+        let games = directory.deletingLastPathComponent().appendingPathComponent("games/memorize-tui").path
+        return access(beside, X_OK) != 0 && access(games, X_OK) == 0 ? games : beside
     }
 
     static func defaultStateDirectory() -> String {

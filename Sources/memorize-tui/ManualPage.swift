@@ -5,7 +5,7 @@ import MemorizeApp
 import Glibc
 #endif
 
-/// The manual page, memorize-tui(1), in mdoc, printed by the hidden `--generate-manual` flag
+/// The manual page, memorize-tui(6) (section 6: games), in mdoc, printed by the hidden `--generate-manual` flag
 /// (scripts/install.sh installs it).
 ///
 /// Why the binary writes its own page rather than swift-argument-parser's `generate-manual`
@@ -74,7 +74,7 @@ enum ManualPage {
         var page = MDoc()
 
         page.line(".Dd " + date)
-        page.line(".Dt " + escaped(name.uppercased()) + " 1")
+        page.line(".Dt " + escaped(name.uppercased()) + " 6")
         page.macro("Os")
 
         page.section("NAME")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MemorizeApp
+import Primitives
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
@@ -31,9 +32,10 @@ struct MemorizeCommand: ParsableCommand {
         ("2", "usage or environment error or output that could not be written (a reader that goes away, as with | head, ends quietly)"),
     ]
 
-    /// The release, and for a build from a git checkout the commit it was built from:
-    /// "0.1.0 (78d17d4)". `buildCommit` comes from the StampCommit plugin (nil without git).
-    static let version = "0.1.0" + (buildCommit.map { " (\($0))" } ?? "")
+    /// The release (`Release.version`, its one place), and for a build from a git checkout the
+    /// commit it was built from: "0.2.0 (78d17d4)". `buildCommit` comes from the StampCommit
+    /// plugin (nil without git).
+    static let version = Release.version + (buildCommit.map { " (\($0))" } ?? "")
 
     // Completions (bash, zsh, fish) offer the values, not only the option names: theme names are
     // asked of the binary at TAB (the player's own themes too), levels and counts are fixed lists.
