@@ -11,9 +11,9 @@ struct GameProcess: Sendable {
 
     struct SpawnFailure: Error, CustomStringConvertible {
         let code: Int32
+        /// Whatever the cause (no pty left under /proc/sys/kernel/pty/max, no descriptor, no
+        /// process slot), the player is refused and the server carries on.
         var description: String { String(cString: strerror(code)) }
-        /// No pty left (the system-wide bound, /proc/sys/kernel/pty/max) or no process slot.
-        var isExhaustion: Bool { [EAGAIN, ENOSPC, ENOENT, EMFILE, ENFILE, ENOMEM, EIO].contains(code) }
     }
 
     static func spawn(path: String, arguments: [String], environment: [String: String],

@@ -3,6 +3,9 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOSSH
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension GameSession {
     /// A shell (`ssh -t host`) or exec (`ssh -t host -- --theme Animals`) request: the game, or
@@ -75,11 +78,18 @@ extension GameSession {
     }
 
     private func attachPty(game: GameProcess, context: ChannelHandlerContext) {
+        // The output side is our own duplicate: NIO would otherwise dup it inside, where running
+        // out of descriptors left the session hanging instead of refusing it.
+        let output = fcntl(game.master, F_DUPFD_CLOEXEC, 0)
+        guard output >= 0 else {
+            Glibc.close(game.master)
+            return abandon(game, reason: "cannot attach the pty: \(String(cString: strerror(errno)))")
+        }
         let relay = PtyRelay(session: self)
         NIOPipeBootstrap(group: context.eventLoop)
             .channelOption(ChannelOptions.autoRead, value: false)
             .channelOption(ChannelOptions.allowRemoteHalfClosure, value: false)
-            .takingOwnershipOfDescriptor(inputOutput: game.master)
+            .takingOwnershipOfDescriptors(input: game.master, output: output)
             .assumeIsolated()
             .whenComplete { result in
                 switch result {
@@ -102,11 +112,21 @@ extension GameSession {
                         channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
                     }
                 case .failure(let error):
-                    self.logger.error("cannot watch the game's pty", metadata: ["error": "\(error)"])
-                    game.signal(SIGKILL)
-                    self.gameEnded()
+                    self.abandon(game, reason: "cannot watch the pty: \(error)")
                 }
             }
+    }
+
+    /// The game started but its pty cannot be relayed (no descriptor left): kill and reap it,
+    /// and refuse the player as when no pty is free.
+    private func abandon(_ game: GameProcess, reason: String) {
+        guard let loop = context?.eventLoop else { return }
+        logger.notice("refused", metadata: ["reason": "pty/spawn failed: \(reason)"])
+        game.signal(SIGKILL)
+        endReason = "no terminal is free for your game right now; try again later"
+        game.reap(on: loop, killAfter: .seconds(1)).assumeIsolated().whenSuccess { _ in
+            self.gameEnded(status: 2)
+        }
     }
 
     private func armTimers(context: ChannelHandlerContext) {

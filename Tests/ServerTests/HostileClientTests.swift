@@ -93,7 +93,38 @@ extension ServerTests {
                                     options: ["-N", "-o", "ExitOnForwardFailure=yes", "-R", "127.0.0.1:22450:127.0.0.1:22451"])
             #expect(remote.status == 255)
             try scene.server.waitForLog("tcpip-forward")
+
+            // -L: ssh listens locally; a connection there asks the server for a direct-tcpip
+            // channel, which is refused, so ssh closes it.
+            let localPort = scene.server.port == ServerUnderTest.portRange.upperBound ? ServerUnderTest.portRange.lowerBound : scene.server.port + 1
+            let forward = try BackgroundProcess("/usr/bin/ssh", sshOptions(server: scene.server, key: scene.key)
+                + ["-N", "-L", "127.0.0.1:\(localPort):127.0.0.1:22", "player@127.0.0.1"],
+                environment: ProcessRunner.baseEnvironment, outputBase: scene.server.directory + "/forward")
+            defer { forward.close() }
+            try eventually("a connection through ssh -L to be refused", timeout: 30) {
+                guard Self.connectAndRead(port: localPort) else { return false }
+                return scene.server.log.contains("direct-tcpip (ssh -L)")
+            }
             try scene.checkBystander()
+        }
+
+        /// Connects to 127.0.0.1:`port` and reads until the peer closes; false if nothing listens.
+        static func connectAndRead(port: Int) -> Bool {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { return false }
+            var buffer = [UInt8](repeating: 0, count: 256)
+            return read(fd, &buffer, buffer.count) <= 0
         }
 
         @Test func environmentRequestsNeverReachTheGame() throws {
