@@ -203,7 +203,7 @@ public enum Launcher {
                 try RecordingScreen<HeadlessScreen>.checkCanRecord()
                 try AsciicastWriter.check(path: path)
             }
-            live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto)
+            live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto, asciiOnly: options.ascii)
             do {
                 writer = try openRecording(options)
             } catch {

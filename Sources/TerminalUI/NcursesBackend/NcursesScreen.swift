@@ -53,11 +53,13 @@ public final class NcursesScreen: Screen {
         }
     }
 
-    public convenience init(colorMode: ColorMode = .auto) throws {
-        try self.init(colorMode: colorMode, terminal: .process)
+    /// `asciiOnly`: the caller draws nothing but ASCII (`--ascii`), so a locale that is not UTF-8
+    /// is acceptable (TerminalLocale keeps one only when the user chose it).
+    public convenience init(colorMode: ColorMode = .auto, asciiOnly: Bool = false) throws {
+        try self.init(colorMode: colorMode, terminal: .process, asciiOnly: asciiOnly)
     }
 
-    init(colorMode: ColorMode, terminal: Terminal) throws {
+    init(colorMode: ColorMode, terminal: Terminal, asciiOnly: Bool = false) throws {
         self.colorMode = colorMode
         self.terminal = terminal
         // Everything that can fail without touching the terminal comes first.
@@ -65,7 +67,7 @@ public final class NcursesScreen: Screen {
         try TerminalEnvironment.check(
             stdinIsTTY: isatty(terminal.inputFD) == 1, stdoutIsTTY: isatty(terminal.outputFD) == 1, term: term,
             lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale,
-            size: Self.windowSize(of: terminal.outputFD))
+            size: Self.windowSize(of: terminal.outputFD), asciiOnly: asciiOnly)
         if Self.active.withLock({ $0.screen }) != nil { throw TerminalEnvironmentError(.alreadyActive) }
 
         // ncurses gets streams of its own on duplicates of the descriptors (never the C library's
