@@ -32,6 +32,10 @@ public final class NcursesScreen: Screen {
     var decoder = TerminalInputDecoder()
     /// When the last bytes arrived: a sequence cut short is decided a pause after them.
     var lastInputTime = 0.0
+    /// Between giving the terminal back for a suspend and taking it again in the foreground.
+    private(set) var isSuspended = false
+    /// A termination signal arrived while suspended in the background: the next event is `.terminate`.
+    var terminationPending = false
 
     /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
     /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
@@ -160,7 +164,7 @@ public final class NcursesScreen: Screen {
     }
 
     public func present(_ canvas: Canvas, damage: Damage) {
-        guard isActive else { return }
+        guard isActive, !isSuspended else { return }
         painter.paint(canvas, visible: size, damage: damage)
     }
 
@@ -179,7 +183,8 @@ public final class NcursesScreen: Screen {
 
     /// Ctrl-Z or SIGTSTP: gives the terminal back as restore() does, stops the process as the
     /// shell's suspend would, and on `fg` takes the terminal again; the next present() repaints
-    /// everything. Returns once the process runs again.
+    /// everything. Returns once the process runs in the foreground again, or when a termination
+    /// signal arrived while it waited in the background (nextEvent then says `.terminate`).
     public func suspend() {
         guard isActive else { return }
         if terminal.guardsProcess { TerminalGuard.disarm() }
@@ -187,7 +192,12 @@ public final class NcursesScreen: Screen {
         _ = curs_set(1)
         endwin()
         if let files { fflush(files.output) }
+        isSuspended = true
         TerminalGuard.stopProcess()
+        // Continued by `bg`, the terminal is the shell's: touching it now would turn mouse
+        // reporting on under the prompt (and the tty would stop us for it). Wait for `fg`.
+        guard waitUntilForeground() else { return }
+        isSuspended = false
         // doupdate after endwin resumes visual mode (prog termios, smcup, keypad-transmit); the
         // terminal may have been resized meanwhile, and the shell has drawn over the screen.
         _ = curs_set(0)
@@ -197,12 +207,48 @@ public final class NcursesScreen: Screen {
         if terminal.guardsProcess { TerminalGuard.rearm(outputFD: terminal.outputFD) }
     }
 
+    /// Whether our process group owns the terminal (`tcgetpgrp`); a terminal that is not our
+    /// controlling one (tests' pseudo-terminals) has no owner to ask, and counts as ours.
+    var isForeground: Bool {
+        let owner = tcgetpgrp(terminal.inputFD)
+        return owner < 0 || owner == getpgrp()
+    }
+
+    /// After a continue: waits, touching nothing, until we are the terminal's foreground group.
+    /// bash's `fg` continues only a stopped job, so in the background we stop again as a
+    /// background reader of the terminal would (SIGTTIN; the shell says "Stopped (tty input)"),
+    /// and `fg` continues us in the foreground. True then; false when a termination signal came
+    /// first (it stays pending for nextEvent).
+    private func waitUntilForeground() -> Bool {
+        while !isForeground {
+            if TerminalGuard.canStop {
+                TerminalGuard.stopInBackground()
+            } else {
+                // Orphaned (the shell is gone): nobody can `fg` us; a hangup or termination will come.
+                var descriptor = pollfd(fd: TerminalGuard.signalFD, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 1000)
+            }
+            TerminalGuard.drainWakeups()
+            while let request = TerminalGuard.takeRequest() {
+                if case .terminate = request {
+                    terminationPending = true
+                    return false
+                }
+                // A suspend or continue while in the background changes nothing: we are not drawing.
+            }
+        }
+        return true
+    }
+
     public func restore() {
         guard isActive else { return }
         isActive = false
-        _ = mousemask(0, nil)
-        _ = curs_set(1)
-        endwin()
+        // Suspended, the terminal was given back already (and may be the shell's now).
+        if !isSuspended {
+            _ = mousemask(0, nil)
+            _ = curs_set(1)
+            endwin()
+        }
         if let files { fflush(files.output) }
         if terminal.guardsProcess {
             TerminalGuard.uninstallAll()
