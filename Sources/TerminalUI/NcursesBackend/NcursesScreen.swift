@@ -85,6 +85,11 @@ public final class NcursesScreen: Screen {
         files = (output, input)
         if terminal.guardsProcess { TerminalGuard.saveTerminalModes(fd: terminal.inputFD) }
         TerminalGuard.installScreenHandlers(terminating: terminal.guardsProcess)
+        // The size is the tty's (TIOCGWINSZ), never LINES/COLUMNS from the environment: exported
+        // by a shell for another window they garble every frame. use_env(FALSE) alone would fall
+        // back to terminfo's fixed size; with use_tioctl(TRUE) ncurses asks the tty (curs_util(3X)).
+        use_env(false)
+        use_tioctl(true)
         // newterm, not initscr: initscr prints and exits on its own when something is wrong.
         guard let screen = newterm(term, files.output, files.input) else {
             if terminal.guardsProcess { TerminalGuard.uninstallAll() } else { TerminalGuard.uninstallScreenHandlers() }
