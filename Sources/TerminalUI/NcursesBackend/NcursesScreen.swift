@@ -50,6 +50,8 @@ public final class NcursesScreen: Screen {
         /// things that only the app's own terminal should install. (Resize, suspend and continue
         /// are every live screen's: it reads its own input.)
         var guardsProcess: Bool
+        /// Fewer colour pairs than the terminal has (tests of pair reuse); nil: all of them.
+        var colorPairLimit: Int? = nil
 
         static var process: Terminal {
             Terminal(inputFD: STDIN_FILENO, outputFD: STDOUT_FILENO, term: nil,
@@ -118,7 +120,8 @@ public final class NcursesScreen: Screen {
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
-        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil)
+        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil,
+                                 pairLimit: terminal.colorPairLimit)
         knownSize = currentSize()
     }
 
@@ -178,6 +181,9 @@ public final class NcursesScreen: Screen {
 
     /// How many colours styles get on this terminal (tests).
     var colorDepth: NcursesColorDepth { painter?.depth ?? .none }
+
+    /// Pairings drawn in the default colours because every pair coloured a cell on screen (tests).
+    var colorPairsExhausted: Int { painter?.pairsExhausted ?? 0 }
 
     /// This screen's ncurses SCREEN while active: the recording's off-screen terminal switches
     /// back to it after each frame.
