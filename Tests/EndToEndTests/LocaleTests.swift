@@ -77,7 +77,7 @@ extension EndToEndTests {
             let binary = try BinaryUnderTest.path()
             var locales: [[String: String]] = [["LANG": "de_DE.ISO-8859-15@euro"]]
             if let path = Self.latin1Path { locales.append(["LANG": "en_US.ISO-8859-1", "LOCPATH": path]) }
-            else { Issue.record("localedef could not build en_US.ISO-8859-1: only the uninstalled case ran") }
+            else { Issue.record("localedef could not build en_US.ISO-8859-1 (install the locales package): only the uninstalled case ran") }
             for locale in locales {
                 for arguments in [["--headless", "--script", script], ["--list-themes"]] {
                     let result = try ProcessRunner.run(binary, arguments, environment: Self.environment(locale))
