@@ -107,7 +107,11 @@ extension EndToEndTests {
             try shell.session.sendKeys("Enter")
             _ = try shell.session.waitForFlags("the game back on screen") { $0.alternateOn && $0.mouseAny && !$0.cursorVisible }
             try shell.session.waitUntil("the game's screen again") { $0.text == game.text }
+            let pid = try shell.appPID()
             try shell.session.sendKeys("q")
+            // Typed before the game has gone, the shell's next command would be read by the game.
+            let deadline = Date().addingTimeInterval(5)
+            while kill(pid, 0) == 0 && Date() < deadline { usleep(20_000) }
             do {
                 #expect(try shell.exitStatus() == 0)
             } catch {
