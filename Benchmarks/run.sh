@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance benchmark (README "Performance", issue 5): builds the release binary and the
 # benchmark in their own scratch path, then measures the binary and prints one line per figure.
-# Usage: bash Benchmarks/run.sh [--only headless|live|startup|latency|cost]...
+# Usage: bash Benchmarks/run.sh [--only headless|live|startup|themes|latency|cost]...
 # For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -18,4 +18,6 @@ enum Targets {
     static let focusBytesPerCell = 2.0              // bytes sent per cell a focus move changes
     static let startupOverPeer = 2.5                // start-up over nbmemoblocks' in the same run
     static let repaintsPerResize = 1.0
+    /// The largest themes file a player may have (just under 1 MiB, ~15k themes) to the first frame.
+    static let largestThemesFileStartupMs = 500.0
 }

@@ -6,7 +6,7 @@ import TerminalUI
 // on a missed target (exit 0), only when it cannot run at all (exit 2).
 // Run: bash Benchmarks/run.sh  (builds the release binary first, then runs this).
 // Options: --binary PATH (default: the memorize-tui next to this executable);
-//          --only headless|live|startup|latency|cost (repeatable) to run some parts only;
+//          --only headless|live|startup|themes|latency|cost (repeatable) to run some parts only;
 //          --replayer PATH: the plain-ncurses lower bound (Benchmarks/replay/ncurses-replay.c).
 
 let arguments = CommandLine.arguments
@@ -27,6 +27,7 @@ if wanted("cost") {
     let replayer = arguments.firstIndex(of: "--replayer").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     FrameCost.report(into: report, environment: environment, replayer: replayer)
 }
+if wanted("startup") || wanted("themes") { LargeThemesStartup.report(into: report, environment: environment) }
 if wanted("startup") { Startup.report(into: report, environment: environment, gamePeakRSSKiB: runs.map(\.peakRSSKiB).max()) }
 report.printSummary()
 print(Machine.loadLine(when: "end"))

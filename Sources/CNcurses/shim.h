@@ -24,6 +24,7 @@
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline int cn_colors(void) { return COLORS; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline WINDOW *cn_curscr(void) { return curscr; }
 static inline void cn_getmaxyx(WINDOW *w, int *y, int *x) { int yy, xx; getmaxyx(w, yy, xx); *y = yy; *x = xx; }

@@ -205,19 +205,24 @@ int tg_can_stop(void) {
     return 0;
 }
 
-void tg_stop_process(void) {
+/* Stops the process group with `sig` at its default action (ours, if any, is put back after). */
+static void stop_group_with(int sig) {
     struct sigaction default_action, ours;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;
     sigemptyset(&default_action.sa_mask);
-    sigaction(SIGTSTP, &default_action, &ours);
-    int tstp[1] = { SIGTSTP };
-    tg_unblock(tstp, 1);
-    // The whole process group, as the terminal's Ctrl-Z would have done. In an orphaned process
-    // group (no shell with job control above us) the kernel discards the stop: we carry on.
-    kill(0, SIGTSTP);
-    sigaction(SIGTSTP, &ours, NULL);
+    sigaction(sig, &default_action, &ours);
+    int stop[1] = { sig };
+    tg_unblock(stop, 1);
+    // The whole process group, as the terminal would have done. In an orphaned process group
+    // (no shell with job control above us) the kernel discards the stop: we carry on.
+    kill(0, sig);
+    sigaction(sig, &ours, NULL);
 }
+
+void tg_stop_process(void) { stop_group_with(SIGTSTP); }
+
+void tg_stop_in_background(void) { stop_group_with(SIGTTIN); }
 
 void tg_save_termios(int fd) {
     termios_fd = fd;

@@ -72,7 +72,7 @@ public struct ThemeValidator: Sendable {
         return problems
     }
 
-    static func trimmed(_ text: String) -> String {
+    public static func trimmed(_ text: String) -> String {
         var s = Substring(text)
         while s.first?.isWhitespace == true { s.removeFirst() }
         while s.last?.isWhitespace == true { s.removeLast() }

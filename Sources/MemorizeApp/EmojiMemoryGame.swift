@@ -139,9 +139,10 @@ public final class EmojiMemoryGame: ObservableObject {
     /// name, a bad emoji) are left out here; the chooser still lists them so they can be fixed.
     public func setUserThemes(_ candidates: [Theme]) {
         var accepted: [Theme] = []
-        for theme in candidates {
-            let others = (builtInThemes + accepted).map(\.name)
-            if ThemeRules.problems(with: theme, otherNames: others).isEmpty { accepted.append(theme) }
+        var taken = ThemeRules.TakenNames(builtInThemes.map(\.name))
+        for theme in candidates where ThemeRules.problems(with: theme, otherNames: taken.clashing(with: theme.name)).isEmpty {
+            accepted.append(theme)
+            taken.insert(theme.name)
         }
         userThemes = accepted
     }

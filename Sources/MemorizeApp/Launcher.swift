@@ -203,7 +203,7 @@ public enum Launcher {
                 try RecordingScreen<HeadlessScreen>.checkCanRecord()
                 try AsciicastWriter.check(path: path)
             }
-            live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto)
+            live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto, asciiOnly: options.ascii)
             do {
                 writer = try openRecording(options)
             } catch {
@@ -253,12 +253,18 @@ public enum Launcher {
             application.router.showChooser(message: settings.warning)
         }
         notes.add(settings.warning)
-        defer {
+        var notesPrinted = false
+        /// Prints the notes once, on the normal screen; false when stderr would not take one (a
+        /// lost message is a failed write: the run must not end 0).
+        func printNotes() -> Bool {
+            guard !notesPrinted else { return true }
+            notesPrinted = true
             restore()                       // first: the notes are for the normal screen
             notes.add(scores.warning)
             notes.add(userThemes.warning)
-            for note in notes.lines { printError("memorize-tui: \(note)") }
+            return notes.lines.allSatisfy { printError("memorize-tui: \($0)") }
         }
+        defer { _ = printNotes() }          // the paths that throw
         var snapshots: [String] = []
         let loop = RunLoop(screen: screen, clock: clock, content: application, fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
@@ -274,7 +280,8 @@ public enum Launcher {
         restore()
         // Snapshots taken live are printed once the terminal is back to normal.
         for snapshot in snapshots { try printOutput(snapshot) }
-        return recordingComplete || code != 0 ? code : 2
+        let notesReached = printNotes()
+        return (recordingComplete && notesReached) || code != 0 ? code : 2
     }
 
     /// Warnings to repeat on stderr when a live game ends, each once, in the order they arose.

@@ -20,9 +20,11 @@ struct ThemeChooser: Equatable {
     /// Built-ins first, then the player's themes in the order they saved them.
     init(builtIn: [Theme], user: [Theme], selecting name: String?) {
         var rows = builtIn.map { Row(theme: $0, isBuiltIn: true) }
+        var taken = ThemeRules.TakenNames(builtIn.map(\.name))
         for theme in user {
-            let problem = ThemeProblemList.playProblem(of: theme, builtIn: builtIn, otherNames: rows.map(\.theme.name))
+            let problem = ThemeProblemList.playProblem(of: theme, builtIn: builtIn, otherNames: taken.clashing(with: theme.name))
             rows.append(Row(theme: theme, isBuiltIn: false, problem: problem))
+            taken.insert(theme.name)
         }
         self.rows = rows
         if let name, let index = index(of: name) { selection = index }

@@ -23,13 +23,14 @@ struct ThemeProblemList: Equatable {
         var entries = (reporting?.loadProblems ?? []).map {
             Entry(theme: $0.theme, path: $0.path, line: $0.line, reason: $0.reason)
         }
-        var names = builtIn.map(\.name)
+        // One lookup per theme: a list of every earlier name made a large themes file quadratic.
+        var taken = ThemeRules.TakenNames(builtIn.map(\.name))
         for theme in userThemes.themes {
-            if let reason = Self.playProblem(of: theme, builtIn: builtIn, otherNames: names) {
+            if let reason = Self.playProblem(of: theme, builtIn: builtIn, otherNames: taken.clashing(with: theme.name)) {
                 let place = reporting?.place(ofTheme: theme.name)
                 entries.append(Entry(theme: theme.name, path: place?.path, line: place?.line, reason: reason))
             }
-            names.append(theme.name)
+            taken.insert(theme.name)
         }
         // File order, where the file says; the rest after.
         self.entries = entries.enumerated().sorted { a, b in
@@ -40,7 +41,7 @@ struct ThemeProblemList: Equatable {
     var isEmpty: Bool { entries.isEmpty }
 
     /// Why `theme`, one of the player's, cannot be played among `otherNames` (the built-ins and
-    /// the user themes before it); nil when it can. A built-in's name gets its own sentence: the
+    /// the user themes before it, or just the one it clashes with); nil when it can. A built-in's name gets its own sentence: the
     /// theme itself may be fine, and only renaming it (`e`) lets it play.
     static func playProblem(of theme: Theme, builtIn: [Theme], otherNames: [String]) -> String? {
         if let clash = builtIn.first(where: { $0.name.lowercased() == theme.name.trimmingWhitespace.lowercased() }) {

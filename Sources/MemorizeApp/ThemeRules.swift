@@ -21,6 +21,23 @@ enum ThemeRules {
         ThemeValidator.terminal.problems(of: theme, otherNames: otherNames).map(\.description)
     }
 
+    /// Names earlier in a list, for `problems(with:otherNames:)` over many themes: each check gets
+    /// only the earlier name it could clash with (Theme.namesMatch: trimmed, case-folded), found in
+    /// a dictionary, so checking n themes is linear (passing every name each time was quadratic:
+    /// 30 s for the largest allowed themes file).
+    struct TakenNames {
+        private var firstByKey: [String: String] = [:]
+        init(_ names: [String] = []) { for name in names { insert(name) } }
+        mutating func insert(_ name: String) {
+            let key = name.lowercased()
+            if firstByKey[key] == nil { firstByKey[key] = name }
+        }
+        /// The earlier name `name` would clash with, as the one-element list the checks take.
+        func clashing(with name: String) -> [String] {
+            firstByKey[ThemeValidator.trimmed(name).lowercased()].map { [$0] } ?? []
+        }
+    }
+
     static func nameProblem(_ name: String, otherNames: [String]) -> String? {
         ThemeValidator.terminal.nameProblem(name, otherNames: otherNames)?.description
     }

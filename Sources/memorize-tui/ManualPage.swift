@@ -130,7 +130,7 @@ enum ManualPage {
         page.line(".It Ev TERM")
         page.text("The terminal to draw for; an unknown one, or dumb, ends with one line and exit status 2.")
         page.line(".It Ev LANG , LC_ALL , LC_CTYPE")
-        page.text("The locale must use UTF-8 (e.g. LANG=C.UTF-8); without it the program says so and exits 2.")
+        page.text("A C or POSIX locale, or none, is taken as UTF-8 (C.UTF-8, as Python's PEP 538 does). A non-UTF-8 locale chosen here (e.g. en_US.ISO-8859-1) plays with ASCII glyphs, as --ascii, after a one-line note.")
         page.line(".It Ev XDG_CONFIG_HOME , XDG_STATE_HOME , HOME")
         page.text("Where the files above live (XDG Base Directory specification; a relative value is ignored).")
         page.line(".It Ev MEMORIZE_CHECK_INVARIANTS")

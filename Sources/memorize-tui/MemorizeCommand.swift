@@ -182,6 +182,13 @@ struct MemorizeCommand: ParsableCommand {
             if code != 0 { throw ExitCode(code) }
             return
         }
+        // Before anything measures or prints text: a C/POSIX locale becomes C.UTF-8 (PEP 538), and
+        // only a non-UTF-8 locale the user chose means ASCII glyphs, said in one line.
+        var ascii = self.ascii
+        if case .asciiOnly(let note) = TerminalLocale.adopt() {
+            ascii = true
+            do { try StandardStream.error.writeLine("memorize-tui: \(note)") } catch { throw ExitCode(2) }
+        }
         if listThemes {
             let code = Launcher.printThemeTable(ascii: ascii)
             if code != 0 { throw ExitCode(code) }

@@ -53,7 +53,8 @@ extension EndToEndTests {
         func liveRecordingFails() throws {
             let session = try TmuxSession(size: Check.size80x24, arguments: ReferenceGame.arguments + ["--record", "/dev/full"])
             defer { session.close() }
-            try session.waitForGame()
+            try session.waitFor("Recording stopped")        // said at once, over the title row
+            try session.waitFor("[Shuffle]")
             try session.sendKeys("d")
             try session.sendKeys("q")
             #expect(try session.waitForExit() == 2, "\(session.stderrText())")

@@ -129,6 +129,17 @@ import TerminalUI
         }
     }
 
+    /// An 8 MB `type` line once held ~460 MB: a line's length is bounded, and the error names it.
+    @Test func overlongLineIsRefusedWithItsLine() {
+        let long = "type \"" + String(repeating: "d", count: 70_000) + "\""
+        let bytes = Array("seed 1\nkey d\n\(long)\nkey e\n".utf8)
+        #expect(throws: KeyScriptError(file: "l.keys", line: 3, "line is longer than 64 KiB (\(long.utf8.count) bytes)")) {
+            try KeyScript.parseForTest(utf8: bytes, source: "l.keys")
+        }
+        let fits = "type \"" + String(repeating: "d", count: 60_000) + "\""
+        #expect(throws: Never.self) { try KeyScript.parseForTest(utf8: Array(fits.utf8), source: "f.keys") }
+    }
+
     @Test func loadReadsFilesAndReportsUnreadableOnes() throws {
         let missing = "/nonexistent-dir/none.keys"
         #expect(throws: KeyScriptError(file: missing, line: 0, "cannot read key script: No such file or directory")) {

@@ -320,6 +320,38 @@ extension Array where Element == UInt8 {
         #expect(event(screen) == .mouse(MouseEvent(.click, at: Point(x: 9, y: 4))))
     }
 
+    /// A mouse report or key sequence whose parts arrive ~80 ms apart (a slow SSH link) is still
+    /// one event, never its tail typed as keys; a lone Esc still counts as Esc within escdelay.
+    @Test func sequencesSplitAcrossPausesStillDecodeAsOne() throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 10)
+        let screen = try makeScreen(pty)
+        defer { screen.restore() }
+        let splits: [(String, String, Event)] = [
+            ("\u{1B}[<0;", "5;3M", .mouse(MouseEvent(.press, at: Point(x: 4, y: 2)))),
+            ("\u{1B}[<0;5;3", "m", .mouse(MouseEvent(.release, at: Point(x: 4, y: 2)))),
+            ("\u{1B}O", "A", .key(.up)),
+            ("\u{1B}[", "B", .key(.down)),
+            ("\u{1B}[1", "~", .key(.home)),
+        ]
+        for (first, rest, expected) in splits {
+            pty.type(first)
+            #expect(screen.nextEvent(timeout: 0.08) == nil, "\(Array(first.unicodeScalars)) decided too early")
+            pty.type(rest)
+            #expect(event(screen) == expected, "\(Array((first + rest).unicodeScalars))")
+        }
+        // A UTF-8 character cut after its lead bytes waits the same.
+        pty.type([0xF0, 0x9F])
+        #expect(screen.nextEvent(timeout: 0.08) == nil)
+        pty.type([0x91, 0xBB])
+        #expect(event(screen) == .key(.character("👻")))
+        // A lone Esc is decided after escdelay (25 ms), long before a sequence's pause.
+        let clock = SystemClock()
+        let start = clock.now
+        pty.type("\u{1B}")
+        #expect(event(screen) == .key(.escape))
+        #expect(clock.now - start < TerminalInputDecoder.sequenceByteDelay, "\(clock.now - start)")
+    }
+
     @Test func timeoutsReturnNilAndIgnoredInputDoesNotExtendThem() throws {
         let pty = try PseudoTerminal(columns: 40, rows: 10)
         let screen = try makeScreen(pty)

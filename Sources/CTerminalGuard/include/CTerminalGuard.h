@@ -52,6 +52,11 @@ int tg_can_stop(void);
 /// group, like vim and less), and returns once it is continued. The terminal must be put back first.
 void tg_stop_process(void);
 
+/// Stops the process group as the kernel stops a background job that reads the terminal
+/// (SIGTTIN, default action): continued by `bg`, we wait stopped, and `fg`, which continues only
+/// stopped jobs, brings us back. Returns once continued.
+void tg_stop_in_background(void);
+
 /// Saves the terminal modes of `fd` as found, for the emergency restore.
 void tg_save_termios(int fd);
 /// Arms the emergency restore with the bytes that undo the screen's set-up, written to `output_fd`.

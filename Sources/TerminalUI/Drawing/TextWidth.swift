@@ -4,10 +4,14 @@ import CTextWidth
 /// Terminal column widths, measured the way ncurses measures them: with the C library's `wcwidth`.
 ///
 /// `wcwidth` answers according to LC_CTYPE; in the "C" locale every emoji is -1. So the first call
-/// makes sure LC_CTYPE is a UTF-8 locale (the app sets the user's locale before this; tests get C.UTF-8).
+/// makes sure LC_CTYPE is a UTF-8 locale unless TerminalLocale has chosen the process locale
+/// already (the app does, first thing); when that choice kept a non-UTF-8 locale, widths are still
+/// measured in a private UTF-8 locale (ctw_wcwidth), so themes validate the same everywhere.
 public enum TextWidth {
     private static let localeReady: Bool = {
-        if ctw_ctype_is_multibyte() == 0 { _ = setlocale(LC_CTYPE, "C.UTF-8") }
+        if ctw_ctype_is_multibyte() == 0 && !TerminalLocale.decided.load(ordering: .acquiring) {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
+        }
         return ctw_ctype_is_multibyte() != 0
     }()
 

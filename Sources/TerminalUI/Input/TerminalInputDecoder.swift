@@ -13,9 +13,12 @@ struct TerminalInputDecoder {
         case suspend
     }
 
-    /// A terminal sends a sequence in one write: this long without its rest means it was cut.
+    /// A lone ESC this long without a next byte is the Esc key (ncurses' escdelay, set low).
     static let escapeDelay = 0.025
-    static let sequenceByteDelay = 0.05
+    /// A sequence already begun (ESC [, ESC O, a mouse report, a UTF-8 lead byte) waits this long
+    /// for each further part: a terminal writes a sequence at once, but a slow SSH link can hand
+    /// it over in pieces ~100 ms apart. Only a bare ESC is ambiguous, so only it gets the short wait.
+    static let sequenceByteDelay = 0.12
     /// Longer than any key sequence or mouse report a terminal sends: past it, garbage.
     static let maximumSequenceLength = 48
 

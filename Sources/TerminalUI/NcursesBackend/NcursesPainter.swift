@@ -9,29 +9,41 @@ final class NcursesPainter {
     let depth: NcursesColorDepth
     /// Whether use_default_colors worked (-1 then means the terminal's own colours).
     let defaultColors: Bool
-    private var pairs: [PairKey: Int32] = [:]
+    /// Our own pair numbers (init_extended_pair), never recycled under a cell on screen.
+    private var pairTable: ColorPairTable
     /// What the terminal shows, cell for cell: the last frame is compared with this, never kept
     /// itself (holding it would make the app's retained canvas copy itself every frame).
     private var shadow = Canvas(size: .zero)
+    /// The pair each shadow cell was drawn with (0: default), for the table's on-screen counts.
+    private var shadowPairs: [Int32] = []
     private var hasPainted = false
     private var needsFullRepaint = false
     private var wideBuffer: [wchar_t] = []
     /// MEMORIZE_PAINT_TRACE (the live screen only): the benchmark's record of every cell call.
     let trace: PaintTrace?
 
-    private struct PairKey: Hashable { var foreground: Int32; var background: Int32 }
-
-    /// Starts colour on the current screen when the mode and terminal allow it.
-    init(colorMode: ColorMode, trace: PaintTrace? = nil) {
+    /// Starts colour on the current screen when the mode and terminal allow it. `pairLimit`
+    /// lowers the number of colour pairs used below the terminal's (tests of pair reuse).
+    init(colorMode: ColorMode, trace: PaintTrace? = nil, pairLimit: Int? = nil) {
         self.trace = trace
         var defaultColors = false
+        var pairs = 0
         if colorMode == .auto, has_colors() {
             start_color()
             defaultColors = use_default_colors() == OK
+            pairs = Int(cn_color_pairs()) - 1
         }
         self.defaultColors = defaultColors
         depth = NcursesStyleMapping.depth(colors: Int(cn_colors()), hasColors: has_colors(), mode: colorMode)
+        pairTable = ColorPairTable(capacity: min(pairs, pairLimit ?? pairs))
     }
+
+    /// Cells left in the default colours because every pair coloured a cell on screen, even after
+    /// the frame's other cells had let theirs go (tests).
+    private(set) var pairsExhausted = 0
+    /// Cells this frame drew in the default pair for want of one: tried again at the frame's end,
+    /// once the cells it overwrote have given their pairs back.
+    private var cellsAwaitingPair: [Point] = []
 
     /// The next paint clears the terminal and sends every cell, once (after a resize).
     func invalidate() { needsFullRepaint = true }
@@ -49,6 +61,8 @@ final class NcursesPainter {
             werase(window)
             if needsFullRepaint { clearok(cn_curscr(), true) }
             shadow = Canvas(size: canvas.size)
+            shadowPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
+            pairTable.screenCleared()
             region = .everything
         }
         let bounds = Rect(origin: .zero, size: Size(width: min(canvas.size.width, visible.width),
@@ -83,6 +97,13 @@ final class NcursesPainter {
                 }
             }
         }
+        if !cellsAwaitingPair.isEmpty {
+            let waiting = cellsAwaitingPair
+            cellsAwaitingPair.removeAll()
+            for point in waiting { draw(canvas, at: point, visibleWidth: visible.width) }
+            pairsExhausted += cellsAwaitingPair.count
+            cellsAwaitingPair.removeAll()
+        }
         if changed || repaint {
             wnoutrefresh(window)
             doupdate()
@@ -104,11 +125,11 @@ final class NcursesPainter {
         } else {
             look = self.look(for: cell.style)
             pair = colorPair(look)
-            if recentLooks.count < Self.recentLooksKept {
-                recentLooks.append((cell.style, look, pair))
+            // A style drawn in the default pair for want of one is not remembered: it asks again.
+            if pair != 0 || (look.foreground == -1 && look.background == -1) {
+                remember(cell.style, look, pair)
             } else {
-                recentLooks[nextRecentLook] = (cell.style, look, pair)
-                nextRecentLook = (nextRecentLook + 1) % Self.recentLooksKept
+                cellsAwaitingPair.append(point)
             }
         }
         let attributes = look.attributes.ncurses
@@ -116,6 +137,9 @@ final class NcursesPainter {
                     scalars: wideBuffer.dropLast().map { UInt32(bitPattern: $0) })
         // ERR at the bottom-right corner is expected (the cursor cannot advance); the cell is drawn.
         _ = cn_put_cell(Int32(point.y), Int32(point.x), wideBuffer, attributes, pair)
+        let index = point.y * canvas.size.width + point.x
+        noteDrawn(pair, at: index)
+        if isWide { noteDrawn(pair, at: index + 1) }
         // A glyph narrower than the canvas thought (e.g. a flag measured 2, drawn 1): blank the rest.
         if width < (isWide ? 2 : 1), point.x + 1 < visibleWidth {
             _ = NcursesCellText.write(" ", columns: 1, into: &wideBuffer)
@@ -123,6 +147,22 @@ final class NcursesPainter {
                         background: look.background, scalars: NcursesCellText.blank.scalars)
             _ = cn_put_cell(Int32(point.y), Int32(point.x + 1), wideBuffer, attributes, pair)
         }
+    }
+
+    private func remember(_ style: Style, _ look: NcursesLook, _ pair: Int32) {
+        if recentLooks.count < Self.recentLooksKept {
+            recentLooks.append((style, look, pair))
+        } else {
+            recentLooks[nextRecentLook] = (style, look, pair)
+            nextRecentLook = (nextRecentLook + 1) % Self.recentLooksKept
+        }
+    }
+
+    /// The shadow cell at `index` now shows `pair`.
+    private func noteDrawn(_ pair: Int32, at index: Int) {
+        guard index < shadowPairs.count else { return }
+        pairTable.cellDrawn(with: pair, replacing: shadowPairs[index])
+        shadowPairs[index] = pair
     }
 
     /// Styles as ncurses draws them, worked out once each (the nearest palette colour is a search).
@@ -144,14 +184,18 @@ final class NcursesPainter {
 
     private func colorPair(_ look: NcursesLook) -> Int32 {
         guard look.foreground != -1 || look.background != -1 else { return 0 }
-        let key = PairKey(foreground: Int32(look.foreground), background: Int32(look.background))
-        if let pair = pairs[key] { return pair }
-        // alloc_pair (ncurses 6.1+) hands out extended pairs and recycles the least recently
-        // used one when the table is full, so any number of distinct styles works. In direct
-        // colour the colours themselves are 0xRRGGBB.
-        let pair = alloc_pair(key.foreground, key.background)
-        let result = pair < 0 ? 0 : pair
-        if pair >= 0 { pairs[key] = result }
-        return result
+        let key = ColorPairTable.Key(foreground: Int32(look.foreground), background: Int32(look.background))
+        switch pairTable.pair(for: key) {
+        case .existing(let pair):
+            return pair
+        case .defined(let pair, let replaced):
+            // A reused pair: styles remembered with its number now name other colours. (Its old
+            // colours show on no cell: the table reuses only pairs nothing on screen shows.)
+            if replaced != nil { recentLooks.removeAll() }
+            // In direct colour the colours themselves are 0xRRGGBB.
+            return init_extended_pair(pair, key.foreground, key.background) == OK ? pair : 0
+        case .unavailable:
+            return 0
+        }
     }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// has a deadline once bytes are pending).
 extension NcursesScreen {
     public func nextEvent(timeout: Double?) -> Event? {
-        guard isActive else { return .terminate }
+        guard isActive, !terminationPending else { return .terminate }
         let deadline = timeout.map { monotonicNow() + max(0, $0) }
         while true {
             if let request = TerminalGuard.takeRequest() {

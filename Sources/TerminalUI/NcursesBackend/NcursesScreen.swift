@@ -32,6 +32,10 @@ public final class NcursesScreen: Screen {
     var decoder = TerminalInputDecoder()
     /// When the last bytes arrived: a sequence cut short is decided a pause after them.
     var lastInputTime = 0.0
+    /// Between giving the terminal back for a suspend and taking it again in the foreground.
+    private(set) var isSuspended = false
+    /// A termination signal arrived while suspended in the background: the next event is `.terminate`.
+    var terminationPending = false
 
     /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
     /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
@@ -46,6 +50,8 @@ public final class NcursesScreen: Screen {
         /// things that only the app's own terminal should install. (Resize, suspend and continue
         /// are every live screen's: it reads its own input.)
         var guardsProcess: Bool
+        /// Fewer colour pairs than the terminal has (tests of pair reuse); nil: all of them.
+        var colorPairLimit: Int? = nil
 
         static var process: Terminal {
             Terminal(inputFD: STDIN_FILENO, outputFD: STDOUT_FILENO, term: nil,
@@ -53,11 +59,13 @@ public final class NcursesScreen: Screen {
         }
     }
 
-    public convenience init(colorMode: ColorMode = .auto) throws {
-        try self.init(colorMode: colorMode, terminal: .process)
+    /// `asciiOnly`: the caller draws nothing but ASCII (`--ascii`), so a locale that is not UTF-8
+    /// is acceptable (TerminalLocale keeps one only when the user chose it).
+    public convenience init(colorMode: ColorMode = .auto, asciiOnly: Bool = false) throws {
+        try self.init(colorMode: colorMode, terminal: .process, asciiOnly: asciiOnly)
     }
 
-    init(colorMode: ColorMode, terminal: Terminal) throws {
+    init(colorMode: ColorMode, terminal: Terminal, asciiOnly: Bool = false) throws {
         self.colorMode = colorMode
         self.terminal = terminal
         // Everything that can fail without touching the terminal comes first.
@@ -65,7 +73,7 @@ public final class NcursesScreen: Screen {
         try TerminalEnvironment.check(
             stdinIsTTY: isatty(terminal.inputFD) == 1, stdoutIsTTY: isatty(terminal.outputFD) == 1, term: term,
             lookUp: { TerminalEnvironment.lookUpTerm($0, fd: terminal.outputFD) }, locale: terminal.locale,
-            size: Self.windowSize(of: terminal.outputFD))
+            size: Self.windowSize(of: terminal.outputFD), asciiOnly: asciiOnly)
         if Self.active.withLock({ $0.screen }) != nil { throw TerminalEnvironmentError(.alreadyActive) }
 
         // ncurses gets streams of its own on duplicates of the descriptors (never the C library's
@@ -79,6 +87,11 @@ public final class NcursesScreen: Screen {
         files = (output, input)
         if terminal.guardsProcess { TerminalGuard.saveTerminalModes(fd: terminal.inputFD) }
         TerminalGuard.installScreenHandlers(terminating: terminal.guardsProcess)
+        // The size is the tty's (TIOCGWINSZ), never LINES/COLUMNS from the environment: exported
+        // by a shell for another window they garble every frame. use_env(FALSE) alone would fall
+        // back to terminfo's fixed size; with use_tioctl(TRUE) ncurses asks the tty (curs_util(3X)).
+        use_env(false)
+        use_tioctl(true)
         // newterm, not initscr: initscr prints and exits on its own when something is wrong.
         guard let screen = newterm(term, files.output, files.input) else {
             if terminal.guardsProcess { TerminalGuard.uninstallAll() } else { TerminalGuard.uninstallScreenHandlers() }
@@ -107,7 +120,8 @@ public final class NcursesScreen: Screen {
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
-        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil)
+        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil,
+                                 pairLimit: terminal.colorPairLimit)
         knownSize = currentSize()
     }
 
@@ -158,7 +172,7 @@ public final class NcursesScreen: Screen {
     }
 
     public func present(_ canvas: Canvas, damage: Damage) {
-        guard isActive else { return }
+        guard isActive, !isSuspended else { return }
         painter.paint(canvas, visible: size, damage: damage)
     }
 
@@ -167,6 +181,9 @@ public final class NcursesScreen: Screen {
 
     /// How many colours styles get on this terminal (tests).
     var colorDepth: NcursesColorDepth { painter?.depth ?? .none }
+
+    /// Pairings drawn in the default colours because every pair coloured a cell on screen (tests).
+    var colorPairsExhausted: Int { painter?.pairsExhausted ?? 0 }
 
     /// This screen's ncurses SCREEN while active: the recording's off-screen terminal switches
     /// back to it after each frame.
@@ -177,7 +194,8 @@ public final class NcursesScreen: Screen {
 
     /// Ctrl-Z or SIGTSTP: gives the terminal back as restore() does, stops the process as the
     /// shell's suspend would, and on `fg` takes the terminal again; the next present() repaints
-    /// everything. Returns once the process runs again.
+    /// everything. Returns once the process runs in the foreground again, or when a termination
+    /// signal arrived while it waited in the background (nextEvent then says `.terminate`).
     public func suspend() {
         guard isActive else { return }
         if terminal.guardsProcess { TerminalGuard.disarm() }
@@ -185,7 +203,12 @@ public final class NcursesScreen: Screen {
         _ = curs_set(1)
         endwin()
         if let files { fflush(files.output) }
+        isSuspended = true
         TerminalGuard.stopProcess()
+        // Continued by `bg`, the terminal is the shell's: touching it now would turn mouse
+        // reporting on under the prompt (and the tty would stop us for it). Wait for `fg`.
+        guard waitUntilForeground() else { return }
+        isSuspended = false
         // doupdate after endwin resumes visual mode (prog termios, smcup, keypad-transmit); the
         // terminal may have been resized meanwhile, and the shell has drawn over the screen.
         _ = curs_set(0)
@@ -195,12 +218,48 @@ public final class NcursesScreen: Screen {
         if terminal.guardsProcess { TerminalGuard.rearm(outputFD: terminal.outputFD) }
     }
 
+    /// Whether our process group owns the terminal (`tcgetpgrp`); a terminal that is not our
+    /// controlling one (tests' pseudo-terminals) has no owner to ask, and counts as ours.
+    var isForeground: Bool {
+        let owner = tcgetpgrp(terminal.inputFD)
+        return owner < 0 || owner == getpgrp()
+    }
+
+    /// After a continue: waits, touching nothing, until we are the terminal's foreground group.
+    /// bash's `fg` continues only a stopped job, so in the background we stop again as a
+    /// background reader of the terminal would (SIGTTIN; the shell says "Stopped (tty input)"),
+    /// and `fg` continues us in the foreground. True then; false when a termination signal came
+    /// first (it stays pending for nextEvent).
+    private func waitUntilForeground() -> Bool {
+        while !isForeground {
+            if TerminalGuard.canStop {
+                TerminalGuard.stopInBackground()
+            } else {
+                // Orphaned (the shell is gone): nobody can `fg` us; a hangup or termination will come.
+                var descriptor = pollfd(fd: TerminalGuard.signalFD, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 1000)
+            }
+            TerminalGuard.drainWakeups()
+            while let request = TerminalGuard.takeRequest() {
+                if case .terminate = request {
+                    terminationPending = true
+                    return false
+                }
+                // A suspend or continue while in the background changes nothing: we are not drawing.
+            }
+        }
+        return true
+    }
+
     public func restore() {
         guard isActive else { return }
         isActive = false
-        _ = mousemask(0, nil)
-        _ = curs_set(1)
-        endwin()
+        // Suspended, the terminal was given back already (and may be the shell's now).
+        if !isSuspended {
+            _ = mousemask(0, nil)
+            _ = curs_set(1)
+            endwin()
+        }
         if let files { fflush(files.output) }
         if terminal.guardsProcess {
             TerminalGuard.uninstallAll()

@@ -74,7 +74,7 @@ public enum TerminalEnvironment {
     static func check(stdinIsTTY: Bool, stdoutIsTTY: Bool, term: String?,
                       lookUp: (String) -> TermLookup,
                       locale: () -> (codeset: String, unavailableLocale: String?),
-                      size: Size? = nil) throws {
+                      size: Size? = nil, asciiOnly: Bool = false) throws {
         guard stdinIsTTY else { throw TerminalEnvironmentError(.notATerminal(stream: "stdin")) }
         guard stdoutIsTTY else { throw TerminalEnvironmentError(.notATerminal(stream: "stdout")) }
         if let size, size.width > TerminalEnvironmentError.largestTerminalSide || size.height > TerminalEnvironmentError.largestTerminalSide {
@@ -89,7 +89,8 @@ public enum TerminalEnvironment {
         case .noCursorAddressing: throw TerminalEnvironmentError(.noCursorAddressing(term))
         }
         let (codeset, unavailable) = locale()
-        guard isUTF8(codeset) else {
+        // ASCII glyphs draw the same in any character set, so only a UTF-8 screen needs UTF-8.
+        guard isUTF8(codeset) || asciiOnly else {
             throw TerminalEnvironmentError(.notUTF8(codeset: codeset, unavailableLocale: unavailable))
         }
     }
@@ -111,17 +112,14 @@ public enum TerminalEnvironment {
         }
     }
 
-    /// `setlocale(LC_ALL, "")`, then the resulting character set. When the environment names a
-    /// locale that is not installed, setlocale fails and we say which one.
+    /// The process locale as TerminalLocale chose it (once), then the resulting character set;
+    /// when the environment names a locale that is not installed, which one.
     static func adoptEnvironmentLocale() -> (codeset: String, unavailableLocale: String?) {
-        let adopted = setlocale(LC_ALL, "") != nil
-        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "unknown"
-        guard !adopted else { return (codeset, nil) }
-        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = variable(name), !value.isEmpty {
-                return (codeset, "\(name)=\(value)")
-            }
-        }
+        _ = TerminalLocale.adopt()
+        let codeset = TerminalLocale.currentCodeset()
+        guard let (name, value) = TerminalLocale.requested(variable) else { return (codeset, nil) }
+        guard let probe = newlocale(Int32(1) << LC_CTYPE, value, nil) else { return (codeset, "\(name)=\(value)") }
+        freelocale(probe)
         return (codeset, nil)
     }
 }

@@ -70,6 +70,12 @@ enum TerminalGuard {
     /// Stops the process until the shell continues it (the terminal must be put back first).
     static func stopProcess() { tg_stop_process() }
 
+    /// Stops until `fg` (as a background reader of the terminal is stopped); see tg_stop_in_background.
+    static func stopInBackground() { tg_stop_in_background() }
+
+    /// Whether a job-control shell is above us to continue a stop (see tg_can_stop).
+    static var canStop: Bool { tg_can_stop() != 0 }
+
     /// Remembers the terminal modes as found; the crash path puts them back.
     static func saveTerminalModes(fd: Int32 = STDIN_FILENO) {
         tg_save_termios(fd)

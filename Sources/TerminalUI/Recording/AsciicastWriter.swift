@@ -20,6 +20,9 @@ public final class AsciicastWriter {
     public let path: String
     private var fd: Int32
     private var lastTime = 0.0
+    /// Bytes written in whole lines: a write that fails mid-line is cut back to here, so the file
+    /// keeps every event before the failure and still plays.
+    private var wholeLinesLength = 0
     /// The first write error, if any (the file is then incomplete).
     public private(set) var writeError: String?
 
@@ -88,8 +91,10 @@ public final class AsciicastWriter {
             if n > 0 { done += n; continue }
             if n < 0 && errno == EINTR { continue }
             writeError = n < 0 ? String(cString: strerror(errno)) : "short write"
+            if done > 0 { _ = ftruncate(fd, off_t(wholeLinesLength)) }
             return
         }
+        wholeLinesLength += bytes.count
     }
 
     private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

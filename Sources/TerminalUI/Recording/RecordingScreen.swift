@@ -15,6 +15,12 @@ public final class RecordingScreen<Base: Screen>: Screen {
     private var recordedSize: Size
     /// True until restore().
     public private(set) var isRecording = true
+    /// When a failed write was first seen (app clock): a one-line notice on screen says so at
+    /// once and for `noticeSeconds`, over the top row; play goes on, the file keeps what it has.
+    private var failureNoticedAt: Double?
+    static var noticeSeconds: Double { 6 }
+    /// The notice was drawn on the last frame: the next one without it repaints that row.
+    private var noticeShown = false
 
     /// Fails before anything starts when the recording's terminal type is missing from terminfo.
     public static func checkCanRecord() throws {
@@ -50,21 +56,22 @@ public final class RecordingScreen<Base: Screen>: Screen {
     }
 
     private func present(_ canvas: Canvas, damage: Damage, countingBytes: Bool) -> Int? {
-        func presentLive() -> Int? {
+        func presentLive(_ canvas: Canvas, _ damage: Damage) -> Int? {
+            let (shown, damage) = withFailureNotice(canvas, damage)
             guard countingBytes else {
-                base.present(canvas, damage: damage)
+                base.present(shown, damage: damage)
                 return nil
             }
-            return base.presentCountingBytes(canvas, damage: damage)
+            return base.presentCountingBytes(shown, damage: damage)
         }
-        guard isRecording else { return presentLive() }
+        guard isRecording, writer.writeError == nil else { return presentLive(canvas, damage) }
         // The off-screen terminal draws first, at the size the live one has now. Resizing it can
         // clip the live screen's windows (ncurses shares them between screens), so the live frame
         // that follows then repaints everything, as it does after its own resize anyway.
         let size = base.size
         let frame = capture.paint(canvas, size: size, damage: damage)
         if frame?.resized == true, let live = base as? NcursesScreen { live.invalidateAfterResize() }
-        let bytes = presentLive()
+        var bytes = presentLive(canvas, damage)
         guard let frame else { return bytes }
         let time = clock.now - start
         if size != recordedSize {
@@ -72,7 +79,33 @@ public final class RecordingScreen<Base: Screen>: Screen {
             recordedSize = size
         }
         writer.output(frame.bytes, at: time)
+        // Said at once, not only at quit: the frame just drawn gets the notice.
+        if writer.writeError != nil { bytes = presentLive(canvas, Damage(rects: [Rect(x: 0, y: 0, width: size.width, height: 1)])) }
         return bytes
+    }
+
+    /// `canvas` with the recording's failure over its top row while the notice lasts, and the
+    /// damage that row needs (when the notice comes and when it goes).
+    private func withFailureNotice(_ canvas: Canvas, _ damage: Damage) -> (Canvas, Damage) {
+        // Live only: a headless run reports it at the end, and its frames stay reproducible.
+        guard let error = writer.writeError, base is NcursesScreen else { return (canvas, damage) }
+        let now = clock.now
+        if failureNoticedAt == nil { failureNoticedAt = now }
+        let row = Rect(x: 0, y: 0, width: canvas.size.width, height: 1)
+        var damage = damage
+        guard now - failureNoticedAt! < Self.noticeSeconds else {
+            if noticeShown { damage.rects.append(row) }
+            noticeShown = false
+            return (canvas, damage)
+        }
+        var shown = canvas
+        let style = Style(bold: true, reverse: true)
+        shown.fill(row, with: " ", style: style)
+        _ = shown.put(SafeText.neutralised("Recording stopped: \(error). \(path) keeps what was written; play goes on."),
+                      x: 0, y: 0, style: style)
+        damage.rects.append(row)
+        noticeShown = true
+        return (shown, damage)
     }
 
     public func nextEvent(timeout: Double?) -> Event? {

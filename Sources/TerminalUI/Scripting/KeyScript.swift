@@ -45,6 +45,9 @@ public struct KeyScript: Equatable, Sendable {
     static let maxCoordinate = 9_999
     static let maxWait = 3_600.0
     static let maxFileBytes = 8 << 20
+    /// A line is a command and its argument: 64 KiB is far past any real one (a `type` line that
+    /// long is 64k key presses), and bounds what one line can make the player hold in memory.
+    static let maxLineBytes = 64 << 10
 
     public static func parse(_ text: String, source: String, commands: [ScriptCommand] = []) throws -> KeyScript {
         try parse(utf8: Array(text.utf8), source: source, commands: commands)
@@ -61,6 +64,9 @@ public struct KeyScript: Equatable, Sendable {
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             var lineEnd = end
             if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }   // CRLF files
+            if lineEnd - start > maxLineBytes {
+                throw KeyScriptError(file: source, line: lineNumber, "line is longer than \(maxLineBytes >> 10) KiB (\(lineEnd - start) bytes)")
+            }
             guard var line = String(validating: bytes[start..<lineEnd], as: UTF8.self) else {
                 throw KeyScriptError(file: source, line: lineNumber, "invalid UTF-8")
             }

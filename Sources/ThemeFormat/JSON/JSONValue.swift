@@ -85,13 +85,9 @@ public struct JSONValue: Sendable {
     }
 
     /// 1-based line and column (in Unicode scalars, so an emoji is one column) of a byte offset.
+    /// One lookup; for many in the same text, build a `TextPositions` once.
     public static func lineAndColumn(ofOffset offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        let prefix = bytes[..<min(max(offset, 0), bytes.count)]
-        let line = prefix.lazy.filter { $0 == UInt8(ascii: "\n") }.count + 1
-        let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        // UTF-8 lead bytes only, so a multi-byte character is one column.
-        let column = bytes[lineStart..<prefix.endIndex].lazy.filter { $0 & 0xC0 != 0x80 }.count + 1
-        return (line, column)
+        TextPositions(bytes).lineAndColumn(ofOffset: offset)
     }
 }
 

@@ -16,13 +16,15 @@ public enum ThemeLibrary {
     public static func decodePlaced<Bytes: Sequence<UInt8>>(_ bytes: Bytes, source: String) throws
         -> [(theme: Theme, line: Int, column: Int)] {
         let bytes = Array(bytes)
+        // One table for every theme's place: counting from byte 0 per theme was quadratic.
+        let positions = TextPositions(bytes)
         do {
             return try ThemeFileReader.themes(in: bytes).map { entry in
-                let place = JSONValue.lineAndColumn(ofOffset: entry.offset, in: bytes)
+                let place = positions.lineAndColumn(ofOffset: entry.offset)
                 return (entry.theme, place.line, place.column)
             }
         } catch {
-            let place = error.offset.map { JSONValue.lineAndColumn(ofOffset: $0, in: bytes) }
+            let place = error.offset.map { positions.lineAndColumn(ofOffset: $0) }
             throw ThemeFileError(source: source, line: place?.line, column: place?.column, reason: error.reason)
         }
     }
