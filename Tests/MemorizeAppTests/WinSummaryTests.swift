@@ -6,7 +6,7 @@ import TerminalUI
 
 /// The win screen (assignment 6): score, time, moves, the best for the theme, and the score book
 /// told exactly once per finished game.
-@Suite struct WinScreenTests {
+@Suite struct WinSummaryTests {
     @Test func aFinishedGameIsRecordedExactlyOnce() {
         let scores = CountingScores()
         let h = ThemeHarness(scores: scores)
@@ -60,7 +60,7 @@ import TerminalUI
         h.advance(1)
         h.winGame(pause: 0.1)
         #expect(h.text.contains("Moves: 16   new best!"))
-        #expect(h.text.contains("Best for Halloween before: \(WinScreen.describe(first))"))
+        #expect(h.text.contains("Best for Halloween before: \(WinSummary.describe(first))"))
         let best = scores.best(forTheme: "Halloween")!
         #expect(best.isBetter(than: first))
 
@@ -68,7 +68,7 @@ import TerminalUI
         h.advance(1)
         h.winGame(pause: 2)
         #expect(!h.text.contains("new best"))
-        #expect(h.text.contains("Best for Halloween: \(WinScreen.describe(best))"))
+        #expect(h.text.contains("Best for Halloween: \(WinSummary.describe(best))"))
     }
 
     @Test func nTAndRWorkFromTheWinScreen() {
@@ -94,10 +94,10 @@ import TerminalUI
     }
 
     @Test func timesReadAsAGameLasts() {
-        #expect(WinScreen.format(6.75) == "6.8 s")
-        #expect(WinScreen.format(59.94) == "59.9 s")
-        #expect(WinScreen.format(65.2) == "1:05")
-        #expect(WinScreen.format(3600) == "60:00")
+        #expect(WinSummary.format(6.75) == "6.8 s")
+        #expect(WinSummary.format(59.94) == "59.9 s")
+        #expect(WinSummary.format(65.2) == "1:05")
+        #expect(WinSummary.format(3600) == "60:00")
     }
 }
 

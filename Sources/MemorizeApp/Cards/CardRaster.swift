@@ -5,7 +5,7 @@ import TerminalUI
 /// look like changes only when an edge crosses a cell or the pie lights another dot. Equal
 /// appearances draw equal cells, so the game redraws a card only when its appearance changes
 /// (RetainedCanvas) — frames between a pie's raster steps cost nothing.
-struct CardAppearance: Equatable {
+struct CardRaster: Equatable {
     enum Border: Equatable { case face, focused, matched }
 
     /// The cells covered: the frame scaled by presence and narrowed by the flip. Empty: not drawn.

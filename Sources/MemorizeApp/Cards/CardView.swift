@@ -17,10 +17,10 @@ struct CardView: Equatable {
     /// Chosen (face up in the model) while its back still shows: drawn pressed.
     var isTurningUp = false
 
-    /// What this card looks like in cells (see CardAppearance): the flip narrows it through
+    /// What this card looks like in cells (see CardRaster): the flip narrows it through
     /// Cardify, presence scales it about its centre, the pie's remaining bonus becomes lit dots.
-    func appearance(pies: BonusPieRasters) -> CardAppearance {
-        guard presence > 0.01 else { return CardAppearance(rect: .zero, showsFace: false, border: .face) }
+    func appearance(pies: BonusPieRasters) -> CardRaster {
+        guard presence > 0.01 else { return CardRaster(rect: .zero, showsFace: false, border: .face) }
         var scaled = frame
         scaled.width = frame.width * presence
         scaled.height = frame.height * presence
@@ -28,13 +28,13 @@ struct CardView: Equatable {
         scaled.y = frame.midY - scaled.height / 2
         let cardify = Cardify(rotation: rotation)
         let rect = cardify.projectedFrame(scaled)
-        var look = CardAppearance(rect: rect, showsFace: cardify.showsFace,
+        var look = CardRaster(rect: rect, showsFace: cardify.showsFace,
                                   border: isFocused ? .focused : (isMatched ? .matched : .face))
         guard !rect.isEmpty else { return look }
         if cardify.showsFace {
             look.content = content
             if let bonusRemaining {
-                // The pie belongs to the unturned face; the flip squeezes it (CardAppearance.pieSize).
+                // The pie belongs to the unturned face; the flip squeezes it (CardRaster.pieSize).
                 look.pieSize = scaled.rounded.inset(by: 1).size
                 look.pieStep = pies.step(remaining: bonusRemaining, in: look.pieSize)
             }

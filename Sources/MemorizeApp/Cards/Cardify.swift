@@ -29,10 +29,10 @@ struct Cardify {
         return projected.rounded
     }
 
-    /// Draws a card covering `rect` (a `projectedFrame`, via CardAppearance, which decides what
+    /// Draws a card covering `rect` (a `projectedFrame`, via CardRaster, which decides what
     /// is seen): the face (border, light face, then `content` into the interior) or the back.
     /// `pressed`: the back is drawn lit (Palette.pressedBack), for a card chosen but not yet turned.
-    static func draw(in rect: Rect, showsFace: Bool, on canvas: inout Canvas, palette: Palette, border: CardAppearance.Border,
+    static func draw(in rect: Rect, showsFace: Bool, on canvas: inout Canvas, palette: Palette, border: CardRaster.Border,
                      pressed: Bool, content: (inout Canvas, Rect) -> Void) {
         guard !rect.isEmpty else { return }
         if showsFace {

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// What each card last declared to the Animator (`EmojiMemoryGameView.updateTargets`), so a model
+/// What each card last declared to the Animator (`CardTargets.update`), so a model
 /// change re-declares only the cards it changed.
 ///
 /// SwiftUI re-evaluates the body of every view whose inputs changed and skips the rest. Here a

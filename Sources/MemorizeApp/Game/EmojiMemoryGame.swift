@@ -24,7 +24,7 @@ public final class EmojiMemoryGame: ObservableObject {
     /// Decides every new game's shuffle and `newGame`'s theme: one seed replays a whole session.
     private var generator: SeededRandomNumberGenerator
 
-    /// Solo, hot seat, or against the computer (issue 13), and the seats' names.
+    /// Solo, hot seat, or against the computer, and the seats' names.
     public private(set) var mode: GameMode
     public private(set) var playerNames: [String]
     /// Names given from outside (`--names`), kept for the next mode's seats.

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// Input → intents on the game page. Keys go through its key table (KeyBindings.swift); clicks
+/// Input → intents on the game page. Keys go through its key table (Keys/KeyTables.swift); clicks
 /// hit-test what is drawn. What leaves the page (themes, help) is a request to the router.
 extension EmojiMemoryGameView {
     func handle(key: Key) -> PageRequest {
@@ -18,7 +18,7 @@ extension EmojiMemoryGameView {
         guard !layout.isTooSmall || command == .quit else { return .none }
         // The computer's turn: the focus and the choice are its own until it ends.
         if game.isComputersTurn, command == .chooseFocused || command.isFocusMove {
-            refuseDuringComputersTurn()
+            opponent.refuse(at: clock.now)
             return .none
         }
         switch command {
@@ -65,7 +65,7 @@ extension EmojiMemoryGameView {
                 best = (offLine, distance, index)
             }
         }
-        if let best { focusIndex = best.index }
+        if let best { focus(on: best.index) }
     }
 
     private func click(at point: Point) {
@@ -80,18 +80,26 @@ extension EmojiMemoryGameView {
         }
         guard win == nil else { return }
         // What is on screen now, as the renderer draws it: the deck on top, then the cards.
-        let scene = scene(at: clock.now, layout: layout)
+        let scene = renderer.scene(at: clock.now, layout: layout)
         if scene.deck != nil, layout.deckFrame.contains(point) {
             dealAll()
             return
         }
         if let index = scene.card(at: point, where: isFocusable) {
             guard !game.isComputersTurn else {
-                refuseDuringComputersTurn()
+                opponent.refuse(at: clock.now)
                 return
             }
-            focusIndex = index
+            focus(on: index)
             choose(game.cards[index])
         }
+    }
+
+    /// The inspector's selection: any card in the model's order, dealt or not, so a learner can
+    /// read a card still in the deck. It is the game's focus, so the card lights up on the table too.
+    func selectCard(by offset: Int) {
+        let count = game.cards.count
+        guard count > 0 else { return }
+        focus(on: min(count - 1, max(0, focusIndex + offset)))
     }
 }

@@ -8,69 +8,50 @@ import TerminalUI
 /// other pages (win screen, theme chooser and editor) and the help are the router's
 /// (Pages/AppRouter.swift).
 ///
-/// Model and UI state change instantly. `updateTargets(animation:)` then tells the Animator where
-/// every card should be; the presented values travel there (see Rendering).
+/// Model and UI state change instantly; `withAnimation` then tells the Animator where every card
+/// should be (CardTargets), and the presented values travel there. The page draws nothing
+/// itself: its `renderer` (GameFrameRenderer) turns this state into frames, and its `opponent`
+/// (OpponentDriver) decides the computer's moves, which the page carries out.
 final class EmojiMemoryGameView: StatefulView {
-
     let game: EmojiMemoryGame
     let animator: Animator
     let clock: Clock
-    /// The app time `clock` reads, when it can be paused (the inspector's `p` and `.`; see
-    /// EmojiMemoryGameView+Time.swift). The game's model clock and the Animator read it too.
+    /// The app time `clock` reads, when it can be paused (the inspector's `p` and `.`). The
+    /// game's model clock and the Animator read it too.
     let timeControl: FreezableClock?
     /// App time when the view was made: the inspector says "paused at N s" from here.
     let timeOrigin: Double
-    /// Time stands still (`p`); and whether it stood still at any moment of this game, which
-    /// then is not recorded as a best score.
-    var isTimePaused = false
-    var timeWasPaused = false
     let options: AppOptions
     /// Best scores per theme (the win screen) and the player's own themes (chooser/editor).
-    let scores: ScoreRecording
+    private let scores: ScoreRecording
     let userThemes: UserThemeStoring
 
     /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it asks for
     /// new animation targets (stateWillChange), as a model change does.
     @State private(set) var dealt = Set<Int>()
-    // Where the player is: drawn, but never a target of the Animator, so a change (a focus
-    // move) costs a frame and no re-targeting of every card.
-    var focusIndex = 0
+    /// Where the player is: drawn, but never a target of the Animator, so a change (a focus
+    /// move) costs a frame and no re-targeting of every card.
+    private(set) var focusIndex = 0
     /// Set once per finished game, when it is recorded in the score book.
-    var win: WinScreen?
-    /// The computer's next choice while it is its turn (EmojiMemoryGameView+Opponent.swift).
-    var opponentPlan: OpponentPlan?
-    /// Set by the router while something covers the game (help, another page): the computer waits.
-    var holdsOpponent = false
-    /// A short message over the title ("wait: computer's turn"), until a time on the clock.
-    var note: (text: String, until: Double)?
-    /// When the last card was chosen, and whether by the computer: its next choice waits for that
-    /// flip, and a little longer when the turn has just passed to it.
-    var lastChoice: (time: Double, byComputer: Bool)?
+    private(set) var win: WinSummary?
+    /// Time stands still (`p`); and whether it stood still at any moment of this game, which
+    /// then is not recorded as a best score.
+    private(set) var isTimePaused = false
+    private var timeWasPaused = false
     private(set) var size: Size
     private(set) var layout: GameLayout
     private(set) var exitCode: Int32?
 
-    /// Card ids whose bonus pie is counting down (lecture: the Pie's onAppear started it).
-    private var piesRunning = Set<Int>()
-    /// Card ids in the model's order at the last update: while it holds, no card came or went.
-    private var knownCardOrder: [Int] = []
-    /// Each card's last declaration to the Animator: unchanged cards are not declared again.
-    var declaredTargets = DeclaredTargets()
+    /// Bumped by every model change and every @State change: with the Animator's revision it
+    /// stamps the renderer's memo (a card that cannot move looks as it did, unless these changed).
+    private(set) var stateRevision = 0
+    private(set) lazy var renderer = GameFrameRenderer(page: self)
+    let opponent = OpponentDriver()
+    let targets: CardTargets
     private var needsTargetUpdate = true
     /// How often the Animator was given new targets (tests: one route, one update per change).
     private(set) var targetUpdateCount = 0
     private var subscription: Cancellable?
-    /// The last frame drawn for the run loop, redrawn only where it changes (renderFrame).
-    var retainedFrame = RetainedGameFrame()
-    let pieRasters = BonusPieRasters()
-    /// Bumped by every model change and every @State change: with the Animator's revision it
-    /// stamps the frame memo (a card that cannot move looks as it did, unless these changed).
-    private(set) var stateRevision = 0
-    let presentedMemo = PresentedCardMemo()
-    /// The last frame drawn, as far as a frame with nothing new needs to know (QuietFrame).
-    var quietFrame: QuietFrame?
-    /// Items of cards that cannot move, by card index, as last built under `stamp` (frameItems).
-    var cardItems: (stamp: QuietFrame.Stamp?, items: [RetainedGameFrame.Item?]) = (nil, [])
 
     init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
@@ -84,6 +65,7 @@ final class EmojiMemoryGameView: StatefulView {
         self.clock = clock
         self.size = size
         self.options = options
+        targets = CardTargets(animator: animator)
         layout = GameLayout(size: size, cardCount: game.cards.count)
         game.setUserThemes(userThemes.themes)
         subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
@@ -117,6 +99,14 @@ final class EmojiMemoryGameView: StatefulView {
         return result
     }
 
+    /// Tells the Animator where every card should be now (the model's truth, laid out).
+    private func updateTargets(animation: Animation?) {
+        needsTargetUpdate = false
+        targetUpdateCount += 1
+        if !dealt.isEmpty { renderer.prepare(for: layout) }
+        targets.update(cards: game.cards, layout: layout, isUndealt: isUndealt, animation: animation)
+    }
+
     // MARK: - Intents (each one animated, as lecture 8 recommends)
 
     func dealAll() {
@@ -129,36 +119,17 @@ final class EmojiMemoryGameView: StatefulView {
     func choose(_ card: EmojiMemoryGame.Card) {
         let byComputer = game.isComputersTurn
         withAnimation(CardConstants.flip) { game.choose(card) }
-        lastChoice = (clock.now, byComputer)
-        recordIfOver()
-    }
-
-    /// The score book hears about a finished game exactly once: `win` is nil only until then.
-    /// Solo games keep a best per theme; games against the computer count wins, losses and ties
-    /// per level; hot-seat games are the players' own business.
-    private func recordIfOver() {
-        guard win == nil, let result = game.result else { return }
-        if let standings = game.standings {
-            // A game in which time was paused counts for nothing: no win, loss or tie is kept.
-            let record = timeWasPaused ? nil : standings.level.map { scores.recordVersus(level: $0.rawValue, outcome: standings.outcome) }
-            win = WinScreen(result: result, previousBest: nil, warning: scores.warning,
-                            versus: WinScreen.Versus(standings: standings, record: record), playedMode: game.mode,
-                            timeWasPaused: timeWasPaused)
-            return
+        opponent.noteChoice(at: clock.now, byComputer: byComputer)
+        // The score book hears about a finished game exactly once: `win` is nil only until then.
+        if win == nil, let result = game.result {
+            win = WinSummary.recording(result, standings: game.standings, mode: game.mode, in: scores,
+                                      timeWasPaused: timeWasPaused)
         }
-        if timeWasPaused {
-            // Paused time is time the clock did not count: such a game cannot stand as a best.
-            win = WinScreen(result: result, previousBest: scores.best(forTheme: result.theme), warning: scores.warning,
-                            playedMode: game.mode, timeWasPaused: true)
-            return
-        }
-        let previous = scores.record(result)
-        win = WinScreen(result: result, previousBest: previous, warning: scores.warning, playedMode: game.mode)
     }
 
     func shuffle() {
         press(.shuffle)
-        opponentPlan = nil
+        opponent.dropPlan()
         withAnimation(CardConstants.shuffle) { game.shuffle() }
     }
 
@@ -188,38 +159,37 @@ final class EmojiMemoryGameView: StatefulView {
         resetLayoutForCardCount()
     }
 
+    /// `m` on the win screen: the mode the next game (`n`, `r`) is played in.
+    func chooseNextMode(_ mode: GameMode) { win?.nextMode = mode }
 
     /// Cards back to the deck: no win screen, no computer's plan or note, no last choice.
     private func forgetFinishedGame() {
         dealt = []
         win = nil
         timeWasPaused = isTimePaused
-        opponentPlan = nil
-        note = nil
-        lastChoice = nil
+        opponent.reset()
     }
 
     func quit() { exitCode = 0 }
 
+    /// Moves the keyboard focus to the card at `index` (the arrow keys, a click, the computer).
+    /// Not clamped: a caller that names no card is a bug the invariant checks report.
+    func focus(on index: Int) { focusIndex = index }
+
     /// A button lights up for a moment whenever its intent runs, by click, key or script: the
     /// answer a player sees in the next frame, while the cards' eased motion is still starting.
     private func press(_ button: GameLayout.Button) {
-        animator.animate(buttonPressKey(button), from: 1, to: 0, animation: CardConstants.buttonPress)
-    }
-
-    /// Buttons are not cards: their keys use negative ids, which no card has.
-    func buttonPressKey(_ button: GameLayout.Button) -> AnimationKey {
-        AnimationKey(-1 - GameLayout.Button.allCases.firstIndex(of: button)!, "press")
+        animator.animate(button.pressKey, from: 1, to: 0, animation: CardConstants.buttonPress)
     }
 
     /// A resize re-fits the grid at once, with no animation: as in SwiftUI, where a window's new
     /// size lays views out again outside any `withAnimation` transaction. The terminal has to be
     /// repainted whole after a resize anyway; a glide would send almost every cell again a few
-    /// frames later (issue 11: one repaint per resize). Only while cards are already moving (a
-    /// deal, a shuffle) do they glide on to their new slots rather than stop dead.
+    /// frames later (one repaint per resize). Only while cards are already moving (a deal, a
+    /// shuffle) do they glide on to their new slots rather than stop dead.
     func resize(to newSize: Size) {
         guard newSize != size else { return }
-        opponentPlan = nil                  // the computer thinks again, on the new layout
+        opponent.dropPlan()                 // the computer thinks again, on the new layout
         withAnimation(isAnimating ? CardConstants.resizeInFlight : nil) {
             size = newSize
             layout = GameLayout(size: newSize, cardCount: game.cards.count)
@@ -234,113 +204,66 @@ final class EmojiMemoryGameView: StatefulView {
         focusIndex = min(focusIndex, max(0, game.cards.count - 1))
     }
 
-    // MARK: - Presented values
+    // MARK: - Time
 
-    enum Property: String, CaseIterable { case x, y, width, height, rotation, presence, spin, bonus }
-    func key(_ id: Int, _ property: Property) -> AnimationKey { AnimationKey(id, property.rawValue) }
-
-    /// Keeps time-driven changes honest: a bonus that ran out stops its pie.
+    /// Before every frame and snapshot: keeps time-driven changes honest (a bonus that ran out
+    /// stops its pie) and lets the computer play its part up to now.
     func tick() {
         if layout.grid.itemFrames.count != game.cards.count {
             layout = GameLayout(size: size, cardCount: game.cards.count)
             needsTargetUpdate = true
         }
-        if !needsTargetUpdate, !piesRunning.isEmpty {
-            // A pie whose card stopped consuming (every frame while one runs: from the few
-            // running pies, not a set lookup per card).
-            let cards = game.cards
-            for id in piesRunning where !(cards.first(where: { $0.id == id })?.isConsumingBonusTime ?? false) {
-                needsTargetUpdate = true
-            }
-        }
+        if !needsTargetUpdate, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
         if needsTargetUpdate { updateTargets(animation: nil) }
-        if let note, clock.now >= note.until { self.note = nil }
-        advanceOpponent()
+        playOpponent()
         if needsTargetUpdate { updateTargets(animation: nil) }
     }
 
-    /// Tells the Animator where every card should be now (the model's truth, laid out).
-    func updateTargets(animation: Animation?) {
-        needsTargetUpdate = false
-        targetUpdateCount += 1
-        let cards = game.cards
-        if cards.count != knownCardOrder.count || !zip(cards, knownCardOrder).allSatisfy({ $0.id == $1 }) {
-            let gone = Set(knownCardOrder).subtracting(cards.map(\.id))
-            for id in gone {
-                for property in Property.allCases { animator.remove(key(id, property)) }
-                piesRunning.remove(id)
-            }
-            if !gone.isEmpty { declaredTargets.forget() }
-            knownCardOrder = cards.map(\.id)
-        }
-        let frames = layout.grid.itemFrames
-        if !dealt.isEmpty, let slot = frames.first {
-            // The pie's raster for the dealt cards' size, made now rather than inside the first
-            // choice's frames (tens of thousands of instructions, once per size).
-            pieRasters.prepare(for: FloatRect(slot).rounded.inset(by: 1).size)
-        }
-        for (index, card) in cards.enumerated() {
-            let slot = index < frames.count ? frames[index] : layout.deckFrame
-            let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)
-            let inputs = DeclaredTargets.Inputs(card: card, frame: target, isConsumingBonusTime: card.isConsumingBonusTime)
-            guard declaredTargets.needsDeclaring(inputs, at: index) else { continue }
-            animator.setTarget(key(card.id, .x), target.x, animation: animation)
-            animator.setTarget(key(card.id, .y), target.y, animation: animation)
-            animator.setTarget(key(card.id, .width), target.width, animation: animation)
-            animator.setTarget(key(card.id, .height), target.height, animation: animation)
-            animator.setTarget(key(card.id, .rotation), card.isFaceUp ? 0 : 180, animation: animation)
-
-            // Lecture 8's removal transition: matched cards leave when they turn face down.
-            let isPresent = !(card.isMatched && !card.isFaceUp)
-            let presenceAnimation = animation.map { isPresent ? $0 : CardConstants.removal }
-            animator.setTarget(key(card.id, .presence), isPresent ? 1 : 0, animation: presenceAnimation)
-
-            // An implicit, repeating animation keyed to isMatched (lecture 8's spinning emoji).
-            let spinKey = key(card.id, .spin)
-            if card.isMatched && card.isFaceUp {
-                if animator.target(spinKey) != 1 {
-                    animator.animate(spinKey, from: 0, to: 1, animation: CardConstants.spin)
-                }
-            } else {
-                animator.setTarget(spinKey, 0, animation: nil)
-            }
-
-            // The pie's onAppear: animatedBonusRemaining = bonusRemaining, then linear to 0.
-            if card.isConsumingBonusTime {
-                if !piesRunning.contains(card.id) {
-                    piesRunning.insert(card.id)
-                    animator.animate(key(card.id, .bonus), from: card.bonusRemaining, to: 0,
-                                     animation: .linear(duration: card.bonusTimeRemaining))
-                }
-            } else if piesRunning.contains(card.id) {
-                piesRunning.remove(card.id)
-                animator.remove(key(card.id, .bonus))
-            }
+    /// The computer's moves up to now: two choices at most fall due in one tick (the virtual
+    /// clock stops at each step).
+    private func playOpponent() {
+        for _ in 0..<2 {
+            let table = OpponentDriver.Table(game: game, columns: layout.grid.columnCount, focusIndex: focusIndex,
+                                             isPlayable: !layout.isTooSmall && win == nil && dealt.count == game.cards.count,
+                                             isFocusable: isFocusable)
+            guard let move = opponent.move(at: clock.now, on: table) else { return }
+            if let focus = move.focus { focusIndex = focus }
+            guard let choice = move.choice else { return }
+            choose(game.cards[choice])
         }
     }
 
     /// Paused, nothing moves: the run loop blocks in input as when idle (a paused inspector costs nothing).
     var isAnimating: Bool { !isTimePaused && animator.isAnimating(at: clock.now) }
 
-    /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
-    /// a second: the next whole second of any card's countdown.
+    /// When something changes by time alone while nothing animates: the reduced-motion pie's next
+    /// step, the computer's next move, the end of its note. In the run loop's clock.
     var nextTimedChange: Double? {
         guard !isTimePaused else { return nil }
         // App time stands behind the run loop's clock by the time it was paused: the run loop
         // waits on its own clock, so the deadline is handed over in that clock's time.
         let behind = timeControl.map { $0.base.now - $0.now } ?? 0
-        return [nextCountdownStep, nextOpponentChange].compactMap { $0 }.min().map { $0 + behind }
+        let now = clock.now
+        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now)].compactMap { $0 }.min().map { $0 + behind }
     }
 
-    /// Under `--reduced-motion`, the next whole second of a pie's countdown.
-    private var nextCountdownStep: Double? {
-        guard animator.reducedMotion else { return nil }
-        let now = clock.now
-        let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in
-            let untilNextWholeSecond = card.bonusTimeRemaining.truncatingRemainder(dividingBy: 1)
-            return now + (untilNextWholeSecond < 1e-6 ? 1 : untilNextWholeSecond)
+    /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so
+    /// a deal can be stopped mid-flight or a flip at 90°. The run loop's own clock goes on.
+    func setTimePaused(_ paused: Bool) {
+        guard let timeControl, paused != isTimePaused else { return }
+        if paused {
+            timeControl.freeze()
+            timeWasPaused = true
+        } else {
+            timeControl.thaw()
         }
-        return steps.min().map { $0 + 1e-6 }
+        isTimePaused = paused
+    }
+
+    /// The inspector's `.`: one frame on (1/fps, as the run loop would) while paused.
+    func stepFrame() {
+        guard isTimePaused, let timeControl else { return }
+        timeControl.step(by: 1 / max(1, options.fps))
     }
 
     enum CardConstants {

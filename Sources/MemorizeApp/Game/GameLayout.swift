@@ -10,6 +10,9 @@ import TerminalUI
 /// ```
 struct GameLayout: Equatable {
     enum Button: CaseIterable { case restart, newGame, shuffle
+        /// Its light's Animator track. Buttons are not cards: their keys use negative ids, which no card has.
+        var pressKey: AnimationKey { AnimationKey(-1 - Self.allCases.firstIndex(of: self)!, "press") }
+
         var title: String {
             switch self {
             case .restart: return "Restart"

@@ -1,12 +1,14 @@
 import TerminalUI
 
 /// The game's cards as presented at one moment, bottom to top, and the deck over them: what the
-/// renderer paints and what a click hits, computed by one function (EmojiMemoryGameView.scene)
-/// so the two cannot disagree about where a card is.
+/// renderer paints and what a click hits, computed by one function (GameFrameRenderer.scene) so
+/// the two cannot disagree about where a card is.
 struct GameScene {
     struct Placed {
         let index: Int
-        let view: CardView
+        /// Nil only in a scene made for painting, for a card whose look the painter already knows
+        /// (unchanged since the last frame, or just worked out by the quiet-frame check).
+        let view: CardView?
     }
 
     /// Settled cards, then flying ones (the lowest index on top), in drawing order.
@@ -18,7 +20,8 @@ struct GameScene {
     /// those `accepts` lets take a click.
     func card(at point: Point, where accepts: (Int) -> Bool) -> Int? {
         cards.reversed().first { placed in
-            accepts(placed.index) && Cardify(rotation: placed.view.rotation).projectedFrame(placed.view.frame).contains(point)
+            guard let view = placed.view, accepts(placed.index) else { return false }
+            return Cardify(rotation: view.rotation).projectedFrame(view.frame).contains(point)
         }?.index
     }
 }

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The title line of a game of two (issue 13): the theme, each player's name and score with
+/// The title line of a game of two: the theme, each player's name and score with
 /// the current player marked and highlighted, and the pairs left (or a short note). It fits any
 /// width from 54 columns up by giving things up in order: a shorter "left", shorter names, then
 /// the theme's name. The solo title is the lecture's and does not come here.

@@ -1,7 +1,7 @@
 import Memorize
 import MemorizeStore
 
-/// How a game of two ended (issue 13): each player's pairs and score, and who won. The higher
+/// How a game of two ended: each player's pairs and score, and who won. The higher
 /// score wins (the lecture's scoring, bonus and penalties included); equal scores are a tie.
 public struct Standings: Equatable, Sendable {
     public let names: [String]

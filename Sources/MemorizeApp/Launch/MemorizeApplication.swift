@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Memorize
+import Primitives
 import TerminalUI
 
 /// The app as the run loop sees it: a RunLoopContent wrapping the router and its pages.
@@ -12,7 +13,7 @@ final class MemorizeApplication: RunLoopContent {
     let checksInvariants: Bool
 
     init(view: EmojiMemoryGameView,
-         checksInvariants: Bool = MemorizeApplication.invariantChecksRequested(getenv("MEMORIZE_CHECK_INVARIANTS"))) {
+         checksInvariants: Bool = MemorizeApplication.invariantChecksRequested(ProcessEnvironment.variables(named: ["MEMORIZE_CHECK_INVARIANTS"]))) {
         router = AppRouter(game: view)
         self.checksInvariants = checksInvariants
     }
@@ -51,12 +52,8 @@ final class MemorizeApplication: RunLoopContent {
 
     // MARK: - Invariants
 
-    static func invariantChecksRequested(_ environment: [String: String]) -> Bool {
+    static func invariantChecksRequested(_ environment: ProcessEnvironment.Variables) -> Bool {
         environment["MEMORIZE_CHECK_INVARIANTS"] == "1"
-    }
-
-    static func invariantChecksRequested(_ value: UnsafeMutablePointer<CChar>?) -> Bool {
-        value.map { String(cString: $0) == "1" } ?? false
     }
 
     /// A violation is a bug: stop at once, naming it. The crash guard restores the terminal and
@@ -89,11 +86,11 @@ final class MemorizeApplication: RunLoopContent {
         if let foreign = cards.first(where: { !game.theme.emoji.contains($0.content) }) {
             problems.append("card \(foreign.id) shows \(foreign.content), not an emoji of theme \(game.theme.name)")
         }
-        // Issue 13: seats as the mode says, and the computer plans only on its own turn, a card it may choose.
+        // Seats as the mode says, and the computer plans only on its own turn, a card it may choose.
         if game.players.count != game.mode.numberOfPlayers || game.playerNames.count != game.players.count {
             problems.append("\(game.players.count) players and \(game.playerNames.count) names in mode \(game.mode.label)")
         }
-        if let plan = view.opponentPlan {
+        if let plan = view.opponent.plan {
             if !game.isComputersTurn { problems.append("the computer plans card \(plan.cardID) out of its turn") }
             if let card = cards.first(where: { $0.id == plan.cardID }), card.isMatched || card.isFaceUp {
                 problems.append("the computer plans card \(plan.cardID), which cannot be chosen")

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The frame memo behind "a frame costs what moves, not what is on screen" (issue 11).
+/// The frame memo behind "a frame costs what moves, not what is on screen".
 ///
 /// SwiftUI re-evaluates a view only when something it depends on changed. Here a card none of
 /// whose presented values can move (`Animator.mayMove(id:)` is false) and whose bonus is not
@@ -26,7 +26,7 @@ final class PresentedCardMemo {
     /// By card index: the stamp the view was made under, and the view without the focus.
     private var views: [(stamp: Stamp, view: CardView)?] = []
     /// By card index: the last view turned into cells, and those cells.
-    private var looks: [(view: CardView, look: CardAppearance)?] = []
+    private var looks: [(view: CardView, look: CardRaster)?] = []
 
     /// The view stored for the card at `index`, if it was made under the same stamp.
     func view(at index: Int, stamp: Stamp) -> CardView? {
@@ -41,7 +41,7 @@ final class PresentedCardMemo {
     }
 
     /// `view.appearance(pies:)`, reused while the view at `index` is unchanged (a pure function of it).
-    func appearance(at index: Int, of view: CardView, pies: BonusPieRasters) -> CardAppearance {
+    func appearance(at index: Int, of view: CardView, pies: BonusPieRasters) -> CardRaster {
         guard isEnabled else { return view.appearance(pies: pies) }
         if index >= 0, index < looks.count, let last = looks[index], last.view == view { return last.look }
         let look = view.appearance(pies: pies)

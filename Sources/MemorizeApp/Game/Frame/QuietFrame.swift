@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// "Frames in which nothing visible changes cost near nothing" (issue 11).
+/// "Frames in which nothing visible changes cost near nothing".
 ///
 /// While something animates the run loop asks for a frame 30 times a second, but a card 8 cells
 /// wide turning through an eased flip changes its cells only every other frame, and a bonus pie
@@ -18,13 +18,13 @@ struct QuietFrame: Equatable {
         var size: Size
     }
 
-    /// Where a card is in the drawing order (EmojiMemoryGameView.drawOrder).
+    /// Where a card is in the drawing order (GameFrameRenderer.drawOrder).
     enum Place: Equatable { case settled, flying, inDeck }
 
     struct MovingCard: Equatable {
         var index: Int
         var place: Place
-        var look: CardAppearance
+        var look: CardRaster
     }
 
     var stamp: Stamp

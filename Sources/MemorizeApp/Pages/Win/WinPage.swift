@@ -1,9 +1,9 @@
 import TerminalUI
 
-/// The win screen (assignment 6) as a page over the finished game: its commands and its box.
-/// Its state, the result and the best before it, is the WinScreen the game recorded.
+/// The win page (assignment 6's win screen) over the finished game: its commands and its box.
+/// Its model, the result and the best before it, is the WinSummary the game recorded.
 struct WinPage {
-    let screen: WinScreen
+    let summary: WinSummary
     let game: EmojiMemoryGameView
 
     func handle(_ key: Key) -> PageRequest {
@@ -11,12 +11,12 @@ struct WinPage {
         // Too small to show the game: only quitting works, as on the game page.
         guard !game.layout.isTooSmall || command == .quit else { return .none }
         switch command {
-        case .cycleMode: game.win?.nextMode = screen.nextMode.next
+        case .cycleMode: game.chooseNextMode(summary.nextMode.next)
         case .newGame:
-            game.game.setMode(screen.nextMode)
+            game.game.setMode(summary.nextMode)
             game.perform(.newGame)
         case .restart:
-            game.game.setMode(screen.nextMode)
+            game.game.setMode(summary.nextMode)
             game.perform(.restart)
         case .themes: return .showChooser(message: nil, select: nil)
         case .help: return .help
@@ -28,6 +28,6 @@ struct WinPage {
     func draw(on canvas: inout Canvas) {
         let options = game.options
         let palette = Palette(theme: game.game.theme.color, monochrome: options.monochrome, ascii: options.ascii)
-        Overlays.drawBox(screen.lines(ascii: options.ascii), on: &canvas, palette: palette)
+        Overlays.drawBox(summary.lines(ascii: options.ascii), on: &canvas, palette: palette)
     }
 }

@@ -2,16 +2,16 @@ import Memorize
 import MemorizeStore
 import TerminalUI
 
-/// The win screen (assignment 6): the finished game, how it compares with the best for its
-/// theme, and what to do next. Built once, when the last pair matches, right after the game was
+/// The win page's model (assignment 6's win screen): the finished game, how it compares with the
+/// best for its theme, and what to do next; WinPage shows it and takes its keys. Built once, when the last pair matches, right after the game was
 /// recorded in the score book, so the comparison is with the best there was *before* it.
-struct WinScreen: Equatable {
+struct WinSummary: Equatable {
     let result: GameResult
     /// The best game for this theme before this one; nil for the first game recorded.
     let previousBest: BestScore?
     /// The score book's complaint, if it has one (a file it could not read or write).
     let warning: String?
-    /// A game of two (issue 13): who won, and the record against the computer's level.
+    /// A game of two: who won, and the record against the computer's level.
     var versus: Versus? = nil
     /// The mode of the game just won, and the one `n` and `r` start (`m` cycles it).
     var playedMode: GameMode = .solo
