@@ -1,95 +1,9 @@
 import TerminalUI
 
-// Each page has its own commands, so its input handler switches over exactly what it can be asked
-// (exhaustively: a new command cannot be forgotten), and one key can mean different things on
-// different pages (`e` edits in the chooser and types an "e" in the editor).
-
-/// The win screen, shown over the finished game.
-enum WinCommand: Equatable, Sendable { case newGame, restart, themes, help, quit, cycleMode }
-
-/// The game page (lecture 8's EmojiMemoryGameView).
-enum GameCommand: Equatable, Sendable {
-    case moveFocus(dx: Int, dy: Int)
-    case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit
-    /// Esc with nothing open: listed in the help, does nothing.
-    case dismiss
-
-    var isFocusMove: Bool {
-        if case .moveFocus = self { return true }
-        return false
-    }
-}
-
-/// The inspector, over the game page and its win screen (AppRouter+Inspector.swift).
-enum InspectorCommand: Equatable, Sendable {
-    case toggle, switchFocus, pauseTime, stepFrame
-    /// With the keys in the inspector: select the card before or after in the model's order.
-    case select(Int)
-}
-
-/// The theme chooser (assignment 6's theme list).
-enum ChooserCommand: Equatable, Sendable {
-    case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
-    /// Solo, 2 players, vs easy/medium/hard: the mode the next game is played in (issue 13).
-    case cycleMode
-}
-
-/// A yes/no question (deleting a theme); any other key says no.
-enum ConfirmationCommand: Equatable, Sendable { case confirm, cancel, quit }
-
-/// The help overlay.
-enum OverlayCommand: Equatable, Sendable { case close, quit }
-
-/// The theme editor; keys not in its table are typed into the focused field.
-enum EditorCommand: Equatable, Sendable {
-    case nextField, previousField, adjust(Int), submit, save, deleteBackward, removeEmoji, cancel, quit
-}
-
-/// What the help and the footers show of a binding, whatever page it belongs to.
-struct KeyHelp: Sendable {
-    let keys: [Key]
-    let summary: String
-    /// A word or two for the footer line; nil keeps the binding out of the footer.
-    let hint: String?
-
-    /// The keys as the help shows them, e.g. "← h" (or "left h" under `--ascii`).
-    func label(ascii: Bool = false) -> String { keys.map { $0.helpName(ascii: ascii) }.joined(separator: " ") }
-    var label: String { label() }
-}
-
-/// One row of a page's key table: the keys, the command, and its help. The input handlers and
-/// the help both read these tables, so they cannot drift.
-struct KeyBinding<Command: Equatable & Sendable>: Sendable {
-    let command: Command
-    let help: KeyHelp
-
-    init(_ keys: [Key], _ command: Command, _ summary: String, hint: String? = nil) {
-        self.command = command
-        help = KeyHelp(keys: keys, summary: summary, hint: hint)
-    }
-
-    var keys: [Key] { help.keys }
-    var summary: String { help.summary }
-    var hint: String? { help.hint }
-    func label(ascii: Bool = false) -> String { help.label(ascii: ascii) }
-    var label: String { help.label }
-}
-
-extension Array {
-    /// The command `key` stands for in this table, if any.
-    func command<Command>(for key: Key) -> Command? where Element == KeyBinding<Command> {
-        first { $0.keys.contains(key) }?.command
-    }
-}
-
-extension Array where Element: KeyBindingRow {
-    /// The table as help rows (the help overlay lists any page's table).
-    var help: [KeyHelp] { map(\.keyHelp) }
-}
-
-/// Lets a table of any page's bindings be read as help rows.
-protocol KeyBindingRow { var keyHelp: KeyHelp { get } }
-extension KeyBinding: KeyBindingRow { var keyHelp: KeyHelp { help } }
+// Each page has its own commands (its folder's *Command.swift), so its input handler switches
+// over exactly what it can be asked (exhaustively: a new command cannot be forgotten), and one key
+// can mean different things on different pages (`e` edits in the chooser and types an "e" in the
+// editor). This file holds every page's table, so a reader sees all the keys at once.
 
 /// Every page's key table.
 enum KeyTables {
@@ -139,7 +53,7 @@ enum KeyTables {
         KeyBinding([.character("q"), .control("c")], .quit, "quit", hint: "quit"),
     ]
 
-    /// The win screen's mode key (issue 13). Always bound; listed (help, footer) after a game of
+    /// The win screen's mode key. Always bound; listed (help, footer) after a game of
     /// two, and after a solo game once pressed, so the solo win screen stays as it was.
     static let winModes: [KeyBinding<WinCommand>] = [
         KeyBinding([.character("m")], .cycleMode, "mode of the next game: solo, 2 players, vs easy, medium, hard", hint: "mode"),
@@ -218,21 +132,5 @@ enum KeyTables {
             if let i = items.firstIndex(where: { $0.hint == hint }) { items[i].keys.append(key) } else { items.append(([key], hint)) }
         }
         return items.map { $0.keys.joined(separator: " ") + " " + $0.hint }
-    }
-}
-
-extension Key {
-    /// How the help and footers name a key; plain ASCII words under `--ascii`.
-    func helpName(ascii: Bool) -> String {
-        switch self {
-        case .left: return ascii ? "left" : "←"
-        case .right: return ascii ? "right" : "→"
-        case .up: return ascii ? "up" : "↑"
-        case .down: return ascii ? "down" : "↓"
-        case .character(" "): return "space"
-        case .backTab: return "shift-tab"
-        case .delete: return "del"
-        default: return description
-        }
     }
 }

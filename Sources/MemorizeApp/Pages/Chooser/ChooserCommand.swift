@@ -1,0 +1,6 @@
+/// The theme chooser (assignment 6's theme list).
+enum ChooserCommand: Equatable, Sendable {
+    case moveSelection(Int), playSelected, editSelected, addTheme, copySelected, deleteSelected, help, back, quit
+    /// Solo, 2 players, vs easy/medium/hard: the mode the next game is played in.
+    case cycleMode
+}

@@ -1,0 +1,2 @@
+/// The help overlay.
+enum OverlayCommand: Equatable, Sendable { case close, quit }
