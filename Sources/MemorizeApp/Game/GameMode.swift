@@ -1,7 +1,8 @@
 import Memorize
+import Primitives
 import TerminalUI
 
-/// Who plays (issue 13): the lecture's solo game, two people taking turns at one keyboard
+/// Who plays: the lecture's solo game, two people taking turns at one keyboard
 /// (hot seat), or a person against the computer in the second seat.
 public enum GameMode: Equatable, Sendable {
     case solo

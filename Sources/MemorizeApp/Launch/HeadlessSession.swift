@@ -43,15 +43,6 @@ public enum HeadlessSession {
         _ = try loop.run()
     }
 
-    /// The app as the run loop sees it, on a clock you drive: for benchmarks that time
-    /// `tick()` + `render(in:)` of single frames.
-    public static func makeContent(options: AppOptions = AppOptions(), themes: [Theme]? = nil, theme: Theme? = nil,
-                                   seed: UInt64 = 0, clock: Clock, size: Size) -> RunLoopContent {
-        let view = Launcher.makeView(options, clock: clock, size: size, themes: themes ?? ThemeLibrary.builtIn(),
-                                     theme: theme, seed: seed)
-        return MemorizeApplication(view: view)
-    }
-
     /// Convenience for tests: all snapshots as one string.
     public static func output(of script: KeyScript, options: AppOptions = AppOptions()) throws -> String {
         var text = ""

@@ -28,12 +28,6 @@ public enum ThemeTable {
 }
 
 extension Launcher {
-    /// The table `--list-themes` prints: built-ins plus the player's saved themes.
-    public static func themeTable(ascii: Bool) -> String {
-        let user = UserThemeStore(validator: .terminal)?.themes ?? []
-        return ThemeTable.render(builtIn: builtInThemes(), user: user, ascii: ascii)
-    }
-
     /// `--list-themes`: prints the table, and on stderr why a theme of the player's is missing
     /// from it (both only ASCII with `--ascii`); the exit status, 2 when that warning was lost.
     public static func printThemeTable(ascii: Bool) -> Int32 {

@@ -53,11 +53,13 @@ public final class NcursesScreen: Screen {
         }
     }
 
-    public convenience init(colorMode: ColorMode = .auto) throws {
-        try self.init(colorMode: colorMode, terminal: .process)
+    /// `paintTrace`: a file to trace every cell painted into (PaintTrace), which the app hands
+    /// in from its environment; nil traces nothing.
+    public convenience init(colorMode: ColorMode = .auto, paintTrace: String? = nil) throws {
+        try self.init(colorMode: colorMode, terminal: .process, paintTrace: paintTrace)
     }
 
-    init(colorMode: ColorMode, terminal: Terminal) throws {
+    init(colorMode: ColorMode, terminal: Terminal, paintTrace: String? = nil) throws {
         self.colorMode = colorMode
         self.terminal = terminal
         // Everything that can fail without touching the terminal comes first.
@@ -107,7 +109,7 @@ public final class NcursesScreen: Screen {
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
-        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil)
+        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? paintTrace.flatMap(PaintTrace.init(path:)) : nil)
         knownSize = currentSize()
     }
 
@@ -164,9 +166,6 @@ public final class NcursesScreen: Screen {
 
     /// After a resize or a suspend: the next present() clears and repaints everything, once.
     func invalidateAfterResize() { painter.invalidate() }
-
-    /// How many colours styles get on this terminal (tests).
-    var colorDepth: NcursesColorDepth { painter?.depth ?? .none }
 
     /// This screen's ncurses SCREEN while active: the recording's off-screen terminal switches
     /// back to it after each frame.

@@ -1,8 +1,8 @@
 import Memorize
 
 /// The theme chooser's state (assignment 6's theme list): every theme, the one picked, and the
-/// line that answers the player (a refusal, a question, "Saved"). A value: the view keeps it in
-/// `@State` and the chooser view draws it.
+/// line that answers the player (a refusal, a question, "Saved"). A value: ThemeChooserPage
+/// holds it and takes the keys, ThemeChooserView draws it.
 struct ThemeChooser: Equatable {
     struct Row: Equatable {
         var theme: Theme
@@ -30,7 +30,7 @@ struct ThemeChooser: Equatable {
 
     var selected: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
 
-    func index(of name: String) -> Int? { rows.firstIndex { $0.theme.name == name } }
+    func index(of name: String) -> Int? { rows.map(\.theme).firstIndex(named: name) }
 
     /// Stops at the ends, like the card focus.
     mutating func move(by delta: Int) { select(selection + delta) }
@@ -42,10 +42,10 @@ struct ThemeChooser: Equatable {
 
     /// "Halloween copy", "Halloween copy 2", …: the first name nobody has (the copy's name).
     func unusedName(_ base: String) -> String {
-        let taken = Set(rows.map { $0.theme.name.lowercased() })
+        let themes = rows.map(\.theme)
         let base = String(base.prefix(ThemeRules.maxNameLength - 3))
-        if !taken.contains(base.lowercased()) { return base }
-        for n in 2... where !taken.contains("\(base) \(n)".lowercased()) { return "\(base) \(n)" }
+        if themes.named(base) == nil { return base }
+        for n in 2... where themes.named("\(base) \(n)") == nil { return "\(base) \(n)" }
         return base
     }
 

@@ -7,7 +7,7 @@ import TerminalUI
 final class ThemeChooserPage {
     private(set) var chooser: ThemeChooser
     private let context: PageContext
-    /// The mode the picked theme will be played in (`m` cycles it; issue 13).
+    /// The mode the picked theme will be played in (`m` cycles it).
     private(set) var nextMode: GameMode
 
     /// The list of themes, `select` picked (the one being played when nil).

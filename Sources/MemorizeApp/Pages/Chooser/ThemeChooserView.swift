@@ -18,7 +18,7 @@ struct ThemeChooserView {
     let playing: Theme
     let ascii: Bool
     let monochrome: Bool
-    /// The mode the picked theme will be played in, when it is worth saying (issue 13).
+    /// The mode the picked theme will be played in, when it is worth saying.
     var mode: String? = nil
 
     static let minimumSize = Size(width: 40, height: 8)

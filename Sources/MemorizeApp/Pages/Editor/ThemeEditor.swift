@@ -1,4 +1,5 @@
 import Memorize
+import Primitives
 import TerminalUI
 
 /// The theme editor's state (assignment 6): a draft theme and which field the keys go to.
@@ -92,15 +93,7 @@ struct ThemeEditor: Equatable {
         settle()
         switch field {
         case .name:
-            if let unsafe = character.unicodeScalars.first(where: SafeText.isUnsafe) {
-                return say("\(ThemeRules.codePoints(String(unsafe))) is a control or bidi character: not allowed in a name", error: true)
-            }
-            // Bytes first (constant time), so a paste of thousands of combining marks costs no
-            // more per key than a letter does.
-            guard draft.name.utf8.count + character.utf8.count <= ThemeRules.maxNameBytes,
-                  (draft.name + String(character)).count <= ThemeRules.maxNameLength else {
-                return say("A name has at most \(ThemeRules.maxNameLength) characters", error: true)
-            }
+            if let problem = ThemeRules.typingProblem(character, after: draft.name) { return say(problem, error: true) }
             draft.name.append(character)
         case .emoji:
             guard typed.utf8.count + character.utf8.count <= ThemeRules.maxTypedBytes else {

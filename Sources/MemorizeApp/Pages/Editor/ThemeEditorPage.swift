@@ -58,14 +58,14 @@ final class ThemeEditorPage {
     private func save() -> PageRequest {
         let theme = editor.themeToSave
         let userThemes = context.userThemes
-        let others = context.game.builtInThemes.map(\.name) + userThemes.themes.map(\.name).filter { $0 != editor.originalName }
+        let others = context.game.builtInThemes.map(\.name) + userThemes.themes.map(\.name).filter { name in editor.originalName.map { !Theme.namesMatch(name, $0) } ?? true }
         let problems = ThemeRules.problems(with: theme, otherNames: others)
         guard problems.isEmpty else {
             editor.message = .init(text: "Cannot save: " + problems.joined(separator: "; "), isError: true)
             return .none
         }
         var themes = userThemes.themes
-        if let original = editor.originalName, let index = themes.firstIndex(where: { $0.name == original }) {
+        if let original = editor.originalName, let index = themes.firstIndex(named: original) {
             themes[index] = theme
         } else {
             themes.append(theme)

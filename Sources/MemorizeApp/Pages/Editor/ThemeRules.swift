@@ -25,6 +25,16 @@ enum ThemeRules {
         ThemeValidator.terminal.nameProblem(name, otherNames: otherNames)?.description
     }
 
+    /// Why `character` cannot be typed at the end of the name `name`, in the editor's words.
+    static func typingProblem(_ character: Character, after name: String) -> String? {
+        switch ThemeValidator.terminal.typingProblem(character, after: name) {
+        case .unsafeCharacterInName(let scalar):
+            return "\(codePoints(String(scalar))) is a control or bidi character: not allowed in a name"
+        case .some: return "A name has at most \(maxNameLength) characters"
+        case nil: return nil
+        }
+    }
+
     /// Why `candidate` (one grapheme, typed or pasted) cannot join `emoji`, in the editor's words;
     /// nil when it can.
     static func emojiProblem(_ candidate: String, joining emoji: [String], ascii: Bool) -> String? {
@@ -49,13 +59,6 @@ enum ThemeRules {
 }
 
 extension String {
-    var trimmingWhitespace: String {
-        var s = Substring(self)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
-    }
-
     func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
