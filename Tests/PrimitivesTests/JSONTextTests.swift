@@ -1,6 +1,5 @@
 import Primitives
 import Testing
-@testable import MemorizeStore
 
 /// One JSON string escaper for save files and recordings: they used to disagree on DEL.
 @Suite struct JSONTextTests {
@@ -9,10 +8,5 @@ import Testing
         #expect(JSONText.quoted("\n\r\t\u{8}\u{C}") == #""\n\r\t\b\f""#)
         #expect(JSONText.quoted("\u{1B}[2J\u{7F}\u{9B}\u{202E}") == #""\u001b[2J\u007f\u009b\u202e""#)
         #expect(JSONText.quoted("é👻 ❤") == "\"é👻 ❤\"")
-    }
-
-    @Test func theSaveFileWriterUsesIt() {
-        let value = JSONValue(.string("x\u{7F}\u{2066}"))
-        #expect(String(decoding: value.prettyPrinted(), as: UTF8.self) == JSONText.quoted("x\u{7F}\u{2066}"))
     }
 }

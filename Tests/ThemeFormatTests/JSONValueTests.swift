@@ -2,6 +2,7 @@ import Testing
 import MemorizeTestSupport
 @testable import Memorize
 @testable import MemorizeStore
+@testable import ThemeFormat
 
 /// The JSON reader and writer (no Foundation): values with their places, strict syntax errors
 /// that say where and why, and JSONEncoder's pretty layout byte for byte.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Memorize
 @testable import MemorizeStore
+@testable import ThemeFormat
 
 /// Broken theme files must say where: the player edits the file by hand.
 @Suite struct ThemeFileErrorTests {

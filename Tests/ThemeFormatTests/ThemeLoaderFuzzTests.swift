@@ -3,6 +3,7 @@ import Testing
 import MemorizeTestSupport
 @testable import Memorize
 @testable import MemorizeStore
+@testable import ThemeFormat
 
 /// Hostile theme files (a player's `$XDG_CONFIG_HOME/memorize-tui/themes.json` can hold anything):
 /// `ThemeLibrary.decode` must return themes or throw a `ThemeFileError` that names a real place,
