@@ -18,6 +18,9 @@ final class CardTargets {
 
     init(animator: Animator) { self.animator = animator }
 
+    /// Some card's bonus pie is counting down (asked before reading the model's cards, which copies them).
+    var hasRunningPies: Bool { !piesRunning.isEmpty }
+
     /// Whether a running pie's card stopped consuming its bonus (then the targets are stale).
     /// Asked every frame while a pie runs: from the few running pies, not a lookup per card.
     func aPieStopped(in cards: [EmojiMemoryGame.Card]) -> Bool {

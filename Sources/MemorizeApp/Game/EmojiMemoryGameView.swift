@@ -213,7 +213,7 @@ final class EmojiMemoryGameView: StatefulView {
             layout = GameLayout(size: size, cardCount: game.cards.count)
             needsTargetUpdate = true
         }
-        if !needsTargetUpdate, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
+        if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
         if needsTargetUpdate { updateTargets(animation: nil) }
         playOpponent()
         if needsTargetUpdate { updateTargets(animation: nil) }
@@ -222,6 +222,12 @@ final class EmojiMemoryGameView: StatefulView {
     /// The computer's moves up to now: two choices at most fall due in one tick (the virtual
     /// clock stops at each step).
     private func playOpponent() {
+        opponent.expireNote(at: clock.now)
+        // Every tick of every game: a solo game stops here, before the model's cards are read.
+        guard game.isComputersTurn else {
+            opponent.dropPlan()
+            return
+        }
         for _ in 0..<2 {
             let table = OpponentDriver.Table(game: game, columns: layout.grid.columnCount, focusIndex: focusIndex,
                                              isPlayable: !layout.isTooSmall && win == nil && dealt.count == game.cards.count,

@@ -10,7 +10,9 @@ import TerminalUI
 /// (PresentedCardMemo); and the run loop is told which frame to come changes (look-ahead,
 /// GameFrameRenderer+LookAhead.swift). Tests prove every one of these changes no pixel.
 final class GameFrameRenderer {
-    unowned let page: EmojiMemoryGameView
+    /// The page that owns this renderer and outlives it. `unowned(unsafe)`: read on every card
+    /// of every frame, where a checked unowned reference costs an atomic retain and release.
+    unowned(unsafe) let page: EmojiMemoryGameView
     /// The last frame drawn for the run loop, redrawn only where it changes (renderFrame).
     private var retainedFrame = RetainedGameFrame()
     let pieRasters = BonusPieRasters()
@@ -20,9 +22,16 @@ final class GameFrameRenderer {
     /// Items of cards that cannot move, by card index, as last built under `stamp` (frameItems).
     private var cardItems: (stamp: QuietFrame.Stamp?, items: [RetainedGameFrame.Item?]) = (nil, [])
 
-    init(page: EmojiMemoryGameView) { self.page = page }
+    /// The page's view model and Animator, kept here too: read for every card of every frame,
+    /// straight from this object rather than through the page.
+    let game: EmojiMemoryGame
+    let animator: Animator
 
-    var game: EmojiMemoryGame { page.game }
+    init(page: EmojiMemoryGameView) {
+        self.page = page
+        game = page.game
+        animator = page.animator
+    }
 
     /// The pie's raster for the dealt cards' size, made when the layout is set rather than inside
     /// the first choice's frames (tens of thousands of instructions, once per size).
@@ -30,7 +39,6 @@ final class GameFrameRenderer {
         guard let slot = layout.grid.itemFrames.first else { return }
         pieRasters.prepare(for: FloatRect(slot).rounded.inset(by: 1).size)
     }
-    var animator: Animator { page.animator }
 
     /// The game page. `focusVisible` is false while something (the help) covers it.
     func render(in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
@@ -151,19 +159,25 @@ final class GameFrameRenderer {
             index < cardItems.items.count ? cardItems.items[index] : nil
         }
         func movingLook(_ index: Int) -> CardRaster? { moving?.first(where: { $0.index == index })?.look }
+        // A card the painter already has cells for gets no view in the scene: a still card with
+        // last frame's item (cached only while still, under this stamp), or a moving card the
+        // quiet-frame check just worked out.
         let scene = scene(of: cards, at: time, layout: layout, focusVisible: focusVisible) { index in
-            (isStill(index) && cachedItem(index) != nil) || movingLook(index) != nil
+            (cachedItem(index) != nil && isStill(index)) || movingLook(index) != nil
         }
         for placed in scene.cards {
             let index = placed.index
-            let still = isStill(index)
-            if still, let item = cachedItem(index) {
-                items.append(item)
+            guard let view = placed.view else {
+                if let look = movingLook(index) {
+                    items.append(.init(id: .card(index), value: .card(look), footprint: look.footprint))
+                } else {
+                    items.append(cachedItem(index)!)
+                }
                 continue
             }
-            let look = placed.view.map { presentedMemo.appearance(at: index, of: $0, pies: pies) } ?? movingLook(index)!
+            let look = presentedMemo.appearance(at: index, of: view, pies: pies)
             let item = RetainedGameFrame.Item(id: .card(index), value: .card(look), footprint: look.footprint)
-            if still {
+            if isStill(index) {
                 if cardItems.items.count <= index { cardItems.items += Array(repeating: nil, count: index + 1 - cardItems.items.count) }
                 cardItems.items[index] = item
             }

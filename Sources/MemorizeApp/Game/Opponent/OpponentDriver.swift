@@ -64,7 +64,6 @@ final class OpponentDriver {
     /// Its move at `now`: the focus along the planned path, and the card once the think is over.
     /// Nil when it has nothing to do.
     func move(at now: Double, on table: Table) -> Move? {
-        if let note, now >= note.until { self.note = nil }
         guard table.game.isComputersTurn, !isHeld, table.isPlayable else {
             plan = nil
             return nil
@@ -76,6 +75,11 @@ final class OpponentDriver {
         self.plan = nil
         guard let index = table.game.cards.firstIndex(where: { $0.id == plan.cardID }) else { return Move(focus: focus) }
         return Move(focus: index, choice: index)
+    }
+
+    /// The note goes once its time is up.
+    func expireNote(at now: Double) {
+        if let note, now >= note.until { self.note = nil }
     }
 
     /// A card was chosen, by the computer or not: its next choice waits for that flip.
