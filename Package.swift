@@ -9,19 +9,15 @@ import PackageDescription
 //                                   MemorizeApp (view model, views, pages)
 //                                          |
 //                                   memorize-tui (argument parsing only)
-// Release builds of our modules:
-// - optimise across modules in full (not only what the default, conservative cross-module
-//   optimisation exposes): a frame calls the generic model (MemoryGame<String>) and the toolkit's
-//   generic retained canvas from the app, and unspecialised calls copied each card through
-//   witness tables;
-// - get generic types' metadata from accessor calls rather than by mangled name: a mangled name
-//   is demangled at run time and each protocol requirement in it (String: Equatable for
-//   MemoryGame<String>.Card...) looked up by scanning all ~3,400 conformance records of the
-//   static binary, ~150k instructions apiece; 10% of start-up;
-// - check exclusive access at compile time only: the run-time checks (swift_beginAccess on every
-//   class property and global touched) were ~11% of our own instructions in a flip's frames.
-//   The debug build the tests run keeps them, so an overlapping access still fails a test.
-// Debug builds, which the tests use, are unaffected.
+//   memorize-tui-server (SSH, on swift-nio-ssh) -> MemorizeServer -> CGameSpawn, Primitives: runs
+//   each player's memorize-tui as its own process in a pty, so the game never links NIO.
+// Release builds of our modules (measurements: Benchmarks/README.md, "Build settings"):
+// - -cross-module-optimization: frames call the generic model and canvas across modules;
+//   unspecialised, each card was copied through witness tables;
+// - -disable-concrete-type-metadata-mangled-name-accessors: metadata by accessor, not by demangling
+//   a name and scanning every conformance record of the static binary (10% of start-up);
+// - -enforce-exclusivity=unchecked: exclusivity checked at compile time only (the run-time checks
+//   were ~11% of a flip's instructions); the debug build the tests run keeps them.
 let releaseOptimization: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
                   "-enforce-exclusivity=unchecked"],
@@ -76,21 +72,20 @@ let package = Package(
         .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"], swiftSettings: releaseOptimization),
         .executableTarget(
             name: "memorize-tui",
+            // TerminalUI for --version's and the manual's terminal-safe printing, Primitives for
+            // SOURCE_DATE_EPOCH: imported directly, so declared.
             dependencies: [
-                "MemorizeApp",
+                "MemorizeApp", "TerminalUI", "Primitives",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // The release build players run is one static executable (Swift runtime, ncursesw and
-            // glibc linked in): no dynamic loader, no relocations, no libstdc++ to map, so it
-            // starts in well under half the time (README "Performance"). lld, because gold warns
-            // at every link about glibc calls (getpwuid) that need glibc's NSS at run time, which
-            // the machine that built it has. Debug builds, which the tests use, stay dynamic.
+            // Release: one static executable, so start-up maps no loader or libraries (under half
+            // the time, Benchmarks/README.md); lld, as gold warns at every link about glibc's NSS.
             swiftSettings: [.unsafeFlags(["-static-executable", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
                                          .when(configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))],
             plugins: ["StampCommit"]
         ),
-        // The performance benchmark (README "Performance"): `swift run -c release memorize-bench`.
+        // The performance benchmark: `bash Benchmarks/run.sh` (Benchmarks/README.md).
         .executableTarget(
             name: "memorize-bench",
             dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI"],
@@ -126,10 +121,14 @@ let package = Package(
                                            "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
                                           .when(configuration: .release))]
         ),
-        // Helpers shared by the test targets: the seeded generator the fuzzers draw from, and a
-        // process runner that spawns children (tmux, the binary) with the signals a shell gives them.
-        .target(name: "MemorizeTestSupport", dependencies: ["Memorize"], path: "Tests/Support"),
+        // Helpers shared by the test targets: the seeded generator the fuzzers draw from, a
+        // process runner that spawns children (tmux, the binary) with the signals a shell gives
+        // them, the theme rules with the terminal's measures, and assets/themes.json's text.
+        .target(name: "MemorizeTestSupport", dependencies: ["Memorize", "TerminalUI"], path: "Tests/Support"),
         .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+        // The writer (MemorizeStore) only for round trips: what is written reads back the same.
+        .testTarget(name: "ThemeFormatTests", dependencies: ["ThemeFormat", "Memorize", "MemorizeStore", "MemorizeTestSupport"]),
         .testTarget(name: "ThemeCodegenTests", dependencies: ["ThemeCodegen", "ThemeFormat", "Memorize", "MemorizeTestSupport"]),
         .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
@@ -138,18 +137,12 @@ let package = Package(
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
-        // Drives the real binary in tmux; needs the executable built first (see README).
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
         .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeTestSupport"], exclude: ["Clients"]),
+        // Drives the real binary in tmux; needs the executable built first (see README).
         .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"]),
     ],
-    // Swift 6 language mode: data races are compile errors. No global mutable state is left
-    // unchecked: the screen registry, the clocks and the test counters are behind Mutex, the
-    // atexit registration is a lazy let, ncurses gets its own FILE streams (not the C library's
-    // stdout/stdin globals). The run loop, views and screens are not Sendable and never leave
-    // the thread that made them, which the compiler checks. The one @unchecked Sendable,
-    // NcursesScreen.WeakScreen, is only touched under its Mutex (a weak reference is not Sendable).
-    // C state (signal flags, the self-pipe) lives in CTerminalGuard, where handlers touch only
-    // sig_atomic_t and async-signal-safe calls.
+    // Swift 6 language mode: data races are compile errors (how the code stays race-free:
+    // README "Architecture").
     swiftLanguageModes: [.v6]
 )

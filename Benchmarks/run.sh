@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The performance benchmark (README "Performance", issue 5): builds the release binary and the
+# The performance benchmark (Benchmarks/README.md): builds the release binary and the
 # benchmark in their own scratch path, then measures the binary and prints one line per figure.
 # Usage: bash Benchmarks/run.sh [--only headless|live|startup|themes|latency|cost]...
 # For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export SHLVL=$(( ${SHLVL:-1} > 0 ? ${SHLVL:-1} - 1 : 0 ))
 [[ $PWD == "$root" ]] || cd "$root"
 swift build -c release >&2
-# The plain-ncurses lower bound the flip cost is compared with (issue 11).
+# The plain-ncurses lower bound the flip cost is compared with.
 mkdir -p .build/bench
 cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build/bench/ncurses-replay
 exec .build/release/memorize-bench --replayer "$PWD/.build/bench/ncurses-replay" "$@"

@@ -148,14 +148,13 @@ enum FrameCost {
             report.add(Figure(name: "focus.bytes_per_move", value: bytes, unit: "bytes"))
             report.add(Figure(name: "focus.cells_changed_per_move", value: cells, unit: "cells"))
             report.add(Figure(name: "focus.bytes_per_changed_cell", value: cells > 0 ? bytes / cells : nil, unit: "bytes",
-                              target: .atMost(Targets.focusBytesPerCell),
                               note: "a changed cell of a box-drawing or shade glyph alone is 3 bytes of UTF-8"))
             if !focusGlyphBytes.isEmpty {
                 let glyphBytes = Stats.median(focusGlyphBytes)
                 report.add(Figure(name: "focus.glyph_bytes_per_move", value: glyphBytes, unit: "bytes",
                                   note: "UTF-8 of the changed cells' glyphs: what any program must send"))
                 report.add(Figure(name: "focus.bytes_over_glyph_bytes", value: glyphBytes > 0 ? bytes / glyphBytes : nil, unit: "x",
-                                  target: .atMost(Targets.focusBytesPerCell), note: "escape sequences and cursor moves on top of the glyphs"))
+                                  target: .atMost(Targets.focusBytesOverGlyphBytes), note: "escape sequences and cursor moves on top of the glyphs"))
             }
         } else {
             report.note("focus moves not measured")

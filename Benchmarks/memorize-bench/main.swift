@@ -1,7 +1,7 @@
 import Glibc
 import TerminalUI
 
-// memorize-bench: measures the release build of memorize-tui as players feel it (issue 5) and
+// memorize-bench: measures the release build of memorize-tui as players feel it, and
 // prints one `name: value unit (target …) ok/MISS` line per figure. It reports; it never fails
 // on a missed target (exit 0), only when it cannot run at all (exit 2).
 // Run: bash Benchmarks/run.sh  (builds the release binary first, then runs this).

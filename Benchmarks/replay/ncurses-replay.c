@@ -1,4 +1,4 @@
-/* The plain-ncurses lower bound (README "Performance", issue 11): replays a MEMORIZE_PAINT_TRACE
+/* The plain-ncurses lower bound (Benchmarks/README.md): replays a MEMORIZE_PAINT_TRACE
  * (every cell memorize-tui's painter handed ncurses, frame by frame) with the least work a C
  * program can do: the same setcchar + mvwadd_wch calls, the same colour pairs, one doupdate per
  * frame at the recorded times. It sends byte-for-byte what memorize-tui sent, so the CPU it

@@ -239,7 +239,6 @@ void tg_arm(const char *bytes, size_t length, int fd) {
 }
 
 void tg_disarm(void) { armed = 0; }
-int tg_is_armed(void) { return (int)armed; }
 
 static int open_capture(void) {
     int fd = memfd_create("memorize-tui-stderr", MFD_CLOEXEC);

@@ -1,4 +1,4 @@
-/// The computer player of issue 13. It sees only the `table` (what is face up, what is gone),
+/// The computer player. It sees only the `table` (what is face up, what is gone),
 /// remembers what it saw as its `OpponentLevel` allows, and decides one card at a time: a known
 /// pair if it has one, else an unknown card, then that card's partner if it remembers it.
 ///

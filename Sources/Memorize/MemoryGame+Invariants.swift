@@ -10,7 +10,7 @@ extension MemoryGame {
                                              penaltiesPaid: penaltiesPaid, matchedPairs: matchedPairCount)
     }
 
-    /// Issue 13's turns and tallies: one current player, in turn order (one turn ends per
+    /// Turns and tallies in a game of two: one current player, in turn order (one turn ends per
     /// mismatch), each player's score recounted from their own matches, bonuses and penalties,
     /// and the players' tallies adding up to the table's.
     static func playerInvariantViolations(players: [Player], currentPlayer: Int, turnsEnded: Int, score: Int, moves: Int,

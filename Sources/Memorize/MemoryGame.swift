@@ -1,6 +1,6 @@
 /// The game model of lectures 2–8: `cards`, `choose(_:)`, `shuffle()` and `score`.
 ///
-/// Issue 13 seats more than one `Player`: they take turns, a match scores for the current player
+/// More than one `Player` may sit at the table: they take turns, a match scores for the current player
 /// who goes again, a mismatch ends the turn. With one player (the default) this is the lecture's
 /// solo game, and `score` is that player's score.
 ///

@@ -1,7 +1,7 @@
-/// How well the computer opponent remembers (issue 13), like a person: each card it sees turned
+/// How well the computer opponent remembers, like a person: each card it sees turned
 /// up is remembered only with some chance, and only for so many moves (anyone's card turns),
 /// never wall time, so a seeded game replays exactly.
-public enum OpponentLevel: String, CaseIterable, Sendable, Codable {
+public enum OpponentLevel: String, CaseIterable, Sendable {
     case easy, medium, hard
 
     /// The chance that a card seen face up is remembered at all.

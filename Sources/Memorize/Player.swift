@@ -1,4 +1,4 @@
-/// One seat at the table (issue 13): Concentration is a game people play against each other, so
+/// One seat at the table: Concentration is a game people play against each other, so
 /// each player keeps their own tally by the lecture's rules. The solo game is one player, whose
 /// tally is the game's `score`.
 public struct Player: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// What anyone at the table can see of a card (issue 13): whether it is face up or already
+/// What anyone at the table can see of a card: whether it is face up or already
 /// matched, and its content only while it is face up. A `ComputerOpponent` is handed nothing
 /// else, so it cannot peek at hidden cards — not even through ids, which give pairs away
 /// (pair `i` is ids `2i` and `2i+1`): it knows cards only by where they lie.

@@ -1,6 +1,6 @@
 /// A theme (assignment 2): a name, the emoji to play with, how many pairs to deal and a colour.
 /// `ascii` is the `--ascii` fallback: one printable ASCII character per emoji, same order.
-public struct Theme: Equatable, Hashable, Codable, Sendable, Identifiable {
+public struct Theme: Equatable, Hashable, Sendable, Identifiable {
     public var name: String
     public var emoji: [String]
     public var pairs: Int
@@ -32,4 +32,9 @@ extension Theme {
 extension Sequence where Element == Theme {
     /// The theme called `name`, ignoring case.
     public func named(_ name: String) -> Theme? { first { Theme.namesMatch($0.name, name) } }
+}
+
+extension Collection where Element == Theme {
+    /// Where the theme called `name` is, ignoring case.
+    public func firstIndex(named name: String) -> Index? { firstIndex { Theme.namesMatch($0.name, name) } }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The one place that decides whether a theme can be played, saved or loaded: every caller (the
 /// built-in lint, the user-theme file, the chooser, the editor) asks it, and gets typed problems.
 ///
@@ -38,13 +40,27 @@ public struct ThemeValidator: Sendable {
 
     /// What is wrong with a name on its own, or with it beside `otherNames`.
     public func nameProblem(_ name: String, otherNames: [String] = []) -> ThemeProblem? {
-        let trimmed = Self.trimmed(name)
+        let trimmed = name.trimmingWhitespace
         if trimmed.isEmpty { return .emptyName }
+        if let problem = characterProblem(in: name, trimmed: trimmed) { return problem }
+        if let taken = otherNames.first(where: { Theme.namesMatch($0, trimmed) }) { return .nameTaken(taken) }
+        return nil
+    }
+
+    /// What is wrong with `character` typed at the end of `name`, as far as the name's characters
+    /// go (an empty or taken name is judged when it is saved): the editor asks this at each key.
+    public func typingProblem(_ character: Character, after name: String) -> ThemeProblem? {
+        if let unsafe = character.unicodeScalars.first(where: isUnsafe) { return .unsafeCharacterInName(unsafe) }
+        let typed = name + String(character)
+        return characterProblem(in: typed, trimmed: typed)
+    }
+
+    /// A control or bidi character, or too long. Bytes first: counting characters walks the
+    /// whole string, so a paste of thousands of combining marks costs no more than a letter.
+    private func characterProblem(in name: String, trimmed: String) -> ThemeProblem? {
         if let unsafe = name.unicodeScalars.first(where: isUnsafe) { return .unsafeCharacterInName(unsafe) }
-        // Bytes first: counting characters walks the whole string.
         if name.utf8.count > Self.maxNameBytes { return .nameTooManyBytes(limit: Self.maxNameBytes) }
         if trimmed.count > Self.maxNameLength { return .nameTooLong(limit: Self.maxNameLength) }
-        if let taken = otherNames.first(where: { Theme.namesMatch($0, trimmed) }) { return .nameTaken(taken) }
         return nil
     }
 
@@ -70,12 +86,5 @@ public struct ThemeValidator: Sendable {
             if !seen.insert(text).inserted { problems.append(.repeatedASCII(number: number, text)) }
         }
         return problems
-    }
-
-    public static func trimmed(_ text: String) -> String {
-        var s = Substring(text)
-        while s.first?.isWhitespace == true { s.removeFirst() }
-        while s.last?.isWhitespace == true { s.removeLast() }
-        return String(s)
     }
 }

@@ -65,14 +65,15 @@ struct GameProcess: Sendable {
         default:
             break
         }
-        var killed = killed
-        if !killed && NIODeadline.now() >= deadline {
+        // A let, not a var: the scheduled closure runs on the event loop and may capture only constants.
+        let killedNow = !killed && NIODeadline.now() >= deadline
+        if killedNow {
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
-            killed = true
         }
+        let hasBeenKilled = killed || killedNow
         eventLoop.scheduleTask(in: .milliseconds(20)) {
-            poll(pid: pid, eventLoop: eventLoop, deadline: deadline, killed: killed, promise: promise)
+            poll(pid: pid, eventLoop: eventLoop, deadline: deadline, killed: hasBeenKilled, promise: promise)
         }
     }
 

@@ -17,8 +17,7 @@ public enum JSONText {
             case "\u{8}": result += "\\b"
             case "\u{C}": result += "\\f"
             case _ where needsEscape(scalar):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                result += "\\u" + CodePoints.hex(scalar, uppercase: false)
             default:
                 result.unicodeScalars.append(scalar)
             }

@@ -37,6 +37,11 @@ public enum ProcessEnvironment {
         return variables
     }
 
+    /// SOURCE_DATE_EPOCH, reproducible builds' convention: the seconds since 1970 to stamp
+    /// generated output with (a headless recording's header, the manual page's date) instead of
+    /// now. Nil when unset or not a whole number of seconds from 0 up.
+    public static var sourceDateEpoch: Int? { variable("SOURCE_DATE_EPOCH").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+
     /// One variable, as getenv(3) reads it.
     public static func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }

@@ -1,6 +1,6 @@
 /// A 24-bit colour: a theme's colour (written `"#rrggbb"` in theme files) and a picture's colour
 /// alike. The one RGB type of every layer.
-public struct RGB: Equatable, Hashable, Codable, Sendable {
+public struct RGB: Equatable, Hashable, Sendable {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
@@ -42,20 +42,6 @@ public struct RGB: Equatable, Hashable, Codable, Sendable {
             return UInt8((2 * value + denominator) / (2 * denominator))
         }
         return RGB(mix(red, other.red), mix(green, other.green), mix(blue, other.blue))
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let color = RGB(hex: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: Self.formatProblem(text))
-        }
-        self = color
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
     }
 
     /// What is wrong with a colour that `init(hex:)` refuses.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import MemorizeApp
+import Primitives
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -231,7 +232,7 @@ enum ManualPage {
     /// `.Dd` wants "Month day, year": SOURCE_DATE_EPOCH when set (reproducible builds), else today.
     static func manualDate() -> String {
         var seconds = time_t(time(nil))
-        if let epoch = getenv("SOURCE_DATE_EPOCH"), let value = time_t(String(cString: epoch)), value >= 0 { seconds = value }
+        if let epoch = ProcessEnvironment.sourceDateEpoch { seconds = time_t(epoch) }
         var parts = tm()
         gmtime_r(&seconds, &parts)
         let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",

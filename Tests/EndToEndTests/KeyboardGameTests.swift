@@ -10,22 +10,17 @@ extension EndToEndTests {
         /// for others), chooses with space or enter, checks the title after every pair, wins, quits.
         @Test("keyboard only: deal, match all 8 pairs, win banner, q exits 0 and restores the terminal")
         func keyboardGameToTheWin() throws {
-            let reference = try ReferenceGame()
-            let layout = reference.layout(Check.size80x24)
+            let game = try ReferenceSession()
+            defer { game.session.close() }
+            let (reference, layout, frames, session) = (game.reference, game.layout, game.frames, game.session)
             try #require(!layout.isTooSmall)
-            let frames = layout.grid.itemFrames
             let grid = FocusGrid(columns: layout.grid.columnCount, count: reference.count)
-
-            let session = try TmuxSession(size: Check.size80x24, arguments: ReferenceGame.arguments)
-            defer { session.close() }
-            try session.waitForGame()
             let started = try session.flags()
             #expect(started.alternateOn, "the game should run on the alternate screen")
             #expect(started.mouseAny, "the game should turn mouse reporting on")
             #expect(try session.capture().contains(" \(ReferenceGame.themeName)"), "title should name the theme")
 
-            try session.sendKeys("d")
-            try session.waitForDealToSettle(layout)
+            try game.deal()
 
             // UI state the test tracks alongside the app: which cards are still on the table.
             var removed = Set<Int>()        // matched and turned face down: holes

@@ -9,20 +9,14 @@ extension EndToEndTests {
         /// xterm-256color: ncurses turns on SGR 1006 reporting; every action is a raw SGR click.
         @Test("mouse only (SGR 1006): click the deck, click every pair, win, click Restart")
         func mouseGameToTheWin() throws {
-            let reference = try ReferenceGame()
-            let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.itemFrames
-
-            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color", arguments: ReferenceGame.arguments)
-            defer { session.close() }
-            try session.waitForGame()
+            let game = try ReferenceSession(term: "xterm-256color")
+            defer { game.session.close() }
+            let (reference, layout, frames, session) = (game.reference, game.layout, game.frames, game.session)
             let flags = try session.flags()
             #expect(flags.mouseAny, "mouse reporting should be on")
             #expect(flags.mouseSGR, "with TERM=xterm-256color ncurses should enable SGR 1006 mouse mode")
 
-            let deck = layout.deckFrame.centre
-            try session.clickSGR(x: deck.x, y: deck.y)
-            try session.waitForDealToSettle(layout)
+            try game.deal(click: session.clickSGR)
 
             for (number, (first, second)) in reference.pairs.enumerated() {
                 try session.clickSGR(x: frames[first].centre.x, y: frames[first].centre.y)
@@ -53,19 +47,14 @@ extension EndToEndTests {
         /// tmux-256color has no SGR mouse in terminfo: ncurses enables X10 (1000) reports only.
         @Test("mouse under TERM=tmux-256color: X10-encoded clicks deal, choose and press Shuffle")
         func x10Clicks() throws {
-            let reference = try ReferenceGame()
-            let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.itemFrames
-
-            let session = try TmuxSession(size: Check.size80x24, term: "tmux-256color", arguments: ReferenceGame.arguments)
-            defer { session.close() }
-            try session.waitForGame()
+            let game = try ReferenceSession(term: "tmux-256color")
+            defer { game.session.close() }
+            let (reference, layout, frames, session) = (game.reference, game.layout, game.frames, game.session)
             let flags = try session.flags()
             #expect(flags.mouseAny, "mouse reporting should be on")
             #expect(!flags.mouseSGR, "tmux-256color: ncurses should not ask for SGR 1006")
 
-            try session.clickX10(x: layout.deckFrame.centre.x, y: layout.deckFrame.centre.y)
-            try session.waitForDealToSettle(layout)
+            try game.deal(click: session.clickX10)
 
             // The last card of the grid: far from the origin, so a wrong offset would miss it.
             let target = reference.count - 1

@@ -6,22 +6,17 @@ import Testing
 extension EndToEndTests {
     @Suite("Opponent")
     struct Opponent {
-        /// Issue 13 in the real binary: a whole game against `hard`, the human by mouse only (SGR
+        /// A game against the computer in the real binary: a whole game against `hard`, the human by mouse only (SGR
         /// clicks). The cards lie as in the solo reference game (the computer draws from the
         /// generator only after the deal is decided). The human mismatches once so the computer
         /// plays, twice more on their next turns, then clicks a pair still face down each turn, until
         /// the win screen.
         @Test("a game against the computer at hard, played to the end with the mouse")
         func mouseGameAgainstHard() throws {
-            let reference = try ReferenceGame()
-            let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.itemFrames
-            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color",
-                                          arguments: ReferenceGame.arguments + ["--opponent", "hard"])
-            defer { session.close() }
-            try session.waitFor("▸You 0")
-            try session.clickSGR(x: layout.deckFrame.centre.x, y: layout.deckFrame.centre.y)
-            try session.waitForDealToSettle(layout)
+            let game = try ReferenceSession(term: "xterm-256color", extra: ["--opponent", "hard"], readyText: "▸You 0")
+            defer { game.session.close() }
+            let (reference, frames, session) = (game.reference, game.frames, game.session)
+            try game.deal(click: session.clickSGR)
 
             // A deliberate mismatch: the first cards of two different pairs.
             let (a, b) = (reference.pairs[0].0, reference.pairs[1].0)

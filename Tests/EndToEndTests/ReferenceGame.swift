@@ -146,3 +146,32 @@ extension Rect {
     /// Centre cell (0-based), where a click lands.
     var centre: Point { Point(x: minX + width / 2, y: minY + height / 2) }
 }
+
+/// The reference game, launched: the binary in tmux at 80x24 with `ReferenceGame.arguments` (and
+/// any `extra`), and the layout it draws, worked out by the same code. The keyboard, mouse,
+/// opponent and regression suites all start here.
+struct ReferenceSession {
+    let reference: ReferenceGame
+    let layout: GameLayout
+    let session: TmuxSession
+    var frames: [Rect] { layout.grid.itemFrames }
+
+    /// Waits until the game shows (or `readyText` does); the caller closes `session`.
+    init(term: String = "tmux-256color", extra: [String] = [], readyText: String? = nil) throws {
+        reference = try ReferenceGame()
+        layout = reference.layout(Check.size80x24)
+        session = try TmuxSession(size: Check.size80x24, term: term, arguments: ReferenceGame.arguments + extra)
+        do {
+            if let readyText { _ = try session.waitFor(readyText) } else { try session.waitForGame() }
+        } catch {
+            session.close()
+            throw error
+        }
+    }
+
+    /// Deals with `d`, or with `click` on the deck's centre, and waits for the cards to settle.
+    func deal(click: ((_ x: Int, _ y: Int) throws -> Void)? = nil) throws {
+        if let click { try click(layout.deckFrame.centre.x, layout.deckFrame.centre.y) } else { try session.sendKeys("d") }
+        try session.waitForDealToSettle(layout)
+    }
+}

@@ -11,13 +11,10 @@ extension EndToEndTests {
         /// without drawing the final frame, leaving the deck without its border and count.
         @Test("after a restart the deck shows its count without further input")
         func restartDrawsTheDeck() throws {
-            let reference = try ReferenceGame()
-            let layout = reference.layout(Check.size80x24)
-            let session = try TmuxSession(size: Check.size80x24, arguments: ReferenceGame.arguments)
-            defer { session.close() }
-            try session.waitForGame()
-            try session.sendKeys("d")
-            try session.waitForDealToSettle(layout)
+            let game = try ReferenceSession()
+            defer { game.session.close() }
+            let (layout, session) = (game.layout, game.session)
+            try game.deal()
             try session.sendKeys("r")
             // Fixed: the run loop now draws the frame after an animation ends.
             try session.waitUntil("the deck labelled 16 after r", timeout: 3) {
@@ -32,19 +29,14 @@ extension EndToEndTests {
         /// holes into an edge, so cards 8…14 cannot be reached from the keyboard.
         @Test("the focus can always reach the remaining cards")
         func focusIsNeverWalledIn() throws {
-            let reference = try ReferenceGame()
-            let layout = reference.layout(Check.size80x24)
-            let frames = layout.grid.itemFrames
+            let game = try ReferenceSession()
+            defer { game.session.close() }
+            let (reference, layout, frames, session) = (game.reference, game.layout, game.frames, game.session)
             let grid = FocusGrid(columns: layout.grid.columnCount, count: reference.count)
             let readingOrder = reference.pairs
             // Precondition for this seed: (0,15) (1,6) (2,3) (4,5), then (7,10).
             try #require(readingOrder.prefix(5).map { [$0.0, $0.1] } == [[0, 15], [1, 6], [2, 3], [4, 5], [7, 10]])
-
-            let session = try TmuxSession(size: Check.size80x24, arguments: ReferenceGame.arguments)
-            defer { session.close() }
-            try session.waitForGame()
-            try session.sendKeys("d")
-            try session.waitForDealToSettle(layout)
+            try game.deal()
 
             var holes = Set<Int>(), lastPair = Set<Int>(), focus = 0
             for (number, (first, second)) in readingOrder.prefix(4).enumerated() {

@@ -6,7 +6,7 @@ import TerminalUI
 @testable import Memorize
 @testable import MemorizeApp
 
-/// The app fuzz in games of two (issue 13): hot seat and every level of the computer, whose
+/// The app fuzz in games of two: hot seat and every level of the computer, whose
 /// choices (made in tick, on the clock) are checked like input. The model's invariants now
 /// include turn order and each player's score.
 extension HeadlessFuzzTests {
@@ -56,7 +56,7 @@ extension HeadlessFuzzTests {
     @Test func brokenOpponentStateIsReported() throws {
         let app = try Self.makeApp(seed: 3, size: Size(width: 80, height: 24), options: AppOptions())
         #expect(app.invariantViolations() == [])
-        app.view.opponentPlan = .init(cardID: 0, path: [0], start: 0, due: 1)
+        app.view.opponent.plan = .init(cardID: 0, path: [0], start: 0, due: 1)
         #expect(app.invariantViolations().contains { $0.contains("out of its turn") })
     }
 }

@@ -80,7 +80,7 @@ import TerminalUI
     @Test func brokenViewStateIsReported() throws {
         let app = try Self.makeApp(seed: 3, size: Size(width: 80, height: 24), options: AppOptions())
         #expect(app.invariantViolations() == [])
-        app.view.focusIndex = 999
+        app.view.focus(on: 999)
         #expect(app.invariantViolations().contains { $0.contains("focus index 999") })
     }
 
@@ -146,7 +146,7 @@ import TerminalUI
         /// How far play got: pairs matched (summed over restarts) and games won.
         private(set) var matches = 0
         private(set) var wins = 0
-        /// Cards the computer chose (issue 13).
+        /// Cards the computer chose.
         private(set) var computerMoves = 0
         private var lastMatched = 0
         init(_ app: MemorizeApplication) { self.app = app }
@@ -171,7 +171,7 @@ import TerminalUI
         func tick() {
             let moves = app.view.game.moves
             app.tick()
-            // The computer chooses in tick (issue 13): its moves are checked like input's.
+            // The computer chooses in tick: its moves are checked like input's.
             if app.view.game.moves != moves {
                 computerMoves += app.view.game.moves - moves
                 check(after: "the computer's choice")
@@ -212,11 +212,11 @@ import TerminalUI
         let cards = view.game.cards
         let faceUp = cards.indices.filter { cards[$0].isFaceUp && !cards[$0].isMatched }
         func center(_ index: Int) -> Point? {
-            let frame = view.cardView(at: index, time: time).frame
+            let frame = view.renderer.cardView(at: index, time: time).frame
             let point = Point(x: Int(frame.x + frame.width / 2), y: Int(frame.y + frame.height / 2))
             return point.x >= 0 && point.y >= 0 ? point : nil
         }
-        // The computer's turn (issue 13): mostly let it play. (Checked first, so solo scripts
+        // The computer's turn: mostly let it play. (Checked first, so solo scripts
         // draw from the generator exactly as before.)
         if view.game.isComputersTurn, g.chance(60) { return ["wait \(300 + g.below(2500))ms"] }
         // Against the computer, peek less: mismatches hand it the turn.

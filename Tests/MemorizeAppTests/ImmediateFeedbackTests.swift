@@ -2,7 +2,7 @@ import Testing
 import TerminalUI
 @testable import MemorizeApp
 
-/// Issue 11: every input that changes the game shows in the very next frame (1/30 s later on the
+/// Every input that changes the game shows in the very next frame (1/30 s later on the
 /// virtual clock), although the lecture's eased animations take ~100 ms to move anything by a cell.
 /// The benchmark measures the same thing in real time through a pseudo-terminal.
 @Suite struct ImmediateFeedbackTests {

@@ -4,7 +4,7 @@ import MemorizeStore
 import TerminalUI
 @testable import MemorizeApp
 
-/// Issue 14: the inspector's placement by terminal size, its one table of titles, and that
+/// The inspector's placement by terminal size, its one table of titles, and that
 /// opening and closing it leaves the game exactly as it was.
 @Suite struct InspectorTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -77,7 +77,7 @@ import TerminalUI
         app.handle(.key(.character("i")))
         #expect(app.router.isInspecting && app.runLoopStats?.isEnabled == true)
         #expect(app.view.size == Size(width: 96, height: 48))
-        #expect(app.render(in: size).plainText.contains("@State — Sources/MemorizeApp/EmojiMemoryGameView.swift"))
+        #expect(app.render(in: size).plainText.contains("@State — Sources/MemorizeApp/Game/EmojiMemoryGameView.swift"))
         clock.advance(by: 3)
         witnessClock.advance(by: 3)
         app.handle(.key(.character("i")))

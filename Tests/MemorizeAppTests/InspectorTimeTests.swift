@@ -4,7 +4,7 @@ import Memorize
 import TerminalUI
 @testable import MemorizeApp
 
-/// Issue 14's time controls: `p` pauses app time (the model's bonus clock and the Animator),
+/// The inspector's time controls: `p` pauses app time (the model's bonus clock and the Animator),
 /// `.` steps one frame, a paused game asks the run loop for nothing, and a game in which time was
 /// paused is not kept as a best score.
 @Suite struct InspectorTimeTests {

@@ -4,7 +4,7 @@ import Memorize
 import TerminalUI
 @testable import MemorizeApp
 
-/// Starting any mode from the theme chooser and the win screen (issue 13).
+/// Starting any mode from the theme chooser and the win screen.
 @Suite struct ModeSwitchTests {
     @Test func mCyclesEveryModeInOrder() {
         var mode = GameMode.solo

@@ -5,7 +5,7 @@ import Memorize
 import TerminalUI
 @testable import MemorizeApp
 
-/// The computer's turn in the app (issue 13): on the clock, visible, interruptible, refused input.
+/// The computer's turn in the app: on the clock, visible, interruptible, refused input.
 @Suite struct OpponentTurnTests {
     static func harness(_ level: OpponentLevel = .hard, scores: ScoreRecording = InMemoryScores()) -> ThemeHarness {
         var options = AppOptions()
@@ -20,7 +20,7 @@ import TerminalUI
         let cards = h.view.game.cards
         let other = cards.indices.first { cards[$0].content != cards[0].content }!
         for index in [0, other] {
-            h.view.focusIndex = index
+            h.view.focus(on: index)
             h.press(.character(" "))
         }
         #expect(h.view.game.isComputersTurn)
@@ -32,7 +32,7 @@ import TerminalUI
         let moves = h.view.game.moves
         h.advance(0.9)
         #expect(h.view.game.moves == moves, "the human's mismatch stays in view, then it thinks")
-        let plan = h.view.opponentPlan
+        let plan = h.view.opponent.plan
         #expect(plan != nil)
         h.advance(0.7)
         #expect(h.view.game.moves == moves + 1, "chosen by 1.5 s: flip 0.5 + turn change 0.5 + think 0.5")
@@ -44,7 +44,7 @@ import TerminalUI
         let h = Self.harness()
         Self.humanMismatches(h)
         h.advance(0.01)
-        let plan = try! #require(h.view.opponentPlan)
+        let plan = try! #require(h.view.opponent.plan)
         var visited: [Int] = []
         while h.clock.now < plan.due - 0.02 {
             h.advance(0.02)
@@ -60,7 +60,7 @@ import TerminalUI
         let moves = h.view.game.moves
         h.press(.character("?"))
         h.advance(5)
-        #expect(h.view.game.moves == moves && h.view.opponentPlan == nil, "nothing happens under the help")
+        #expect(h.view.game.moves == moves && h.view.opponent.plan == nil, "nothing happens under the help")
         h.press(.escape)
         h.advance(1.2)
         #expect(h.view.game.moves == moves + 1)
@@ -73,7 +73,7 @@ import TerminalUI
         h.advance(1.3)
         h.router.handle(.resize(Size(width: 100, height: 30)))
         h.router.tick()
-        #expect(h.view.opponentPlan == nil || h.view.opponentPlan!.start >= h.clock.now)
+        #expect(h.view.opponent.plan == nil || h.view.opponent.plan!.start >= h.clock.now)
         h.advance(0.3)
         #expect(h.view.game.moves == moves, "the choice due at 1.5 s was dropped with the old layout")
         h.advance(1.5)

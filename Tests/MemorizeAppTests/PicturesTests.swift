@@ -78,7 +78,7 @@ import TerminalUI
         #expect(last > 5, "the recording lasts as long as the script's waits")
     }
 
-    /// The picture of a game against the computer (issue 13), from assets/opponent.keys.
+    /// The picture of a game against the computer, from assets/opponent.keys.
     @Test func opponentScreenshotIsWhatTheCodeDraws() throws {
         let script = try KeyScript.loadGame(path: Self.assets.appendingPathComponent("opponent.keys").path)
         #expect(script.mode != nil && script.seed != nil, "a seeded game against the computer")

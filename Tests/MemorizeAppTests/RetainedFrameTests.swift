@@ -5,57 +5,37 @@ import TerminalUI
 @testable import Memorize
 @testable import MemorizeApp
 
-/// Issue 11: the run loop's frames are redrawn only where they change (RetainedCanvas), and cards
+/// The run loop's frames are redrawn only where they change (RetainedCanvas), and cards
 /// that cannot move are not read again (PresentedCardMemo). Those are optimisations, never a
 /// second renderer: every frame must equal the pure full render without the memo, and every
 /// cell that changed must lie inside the damage the screen is told about. Random seeded games,
 /// with every kind of input, at several sizes, on the virtual clock.
 @Suite struct RetainedFrameTests {
-    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 54, height: 16),
-                        Size(width: 200, height: 60), Size(width: 30, height: 10)]
-    static let keys: [Key] = [.character("d"), .character(" "), .character(" "), .character(" "), .left, .right, .up, .down,
-                              .character("s"), .character("r"), .character("n"), .character("?"), .escape,
-                              .character("t"), .enter, .character("h"), .character("l")]
-
     static func makeApp(size: Size, seed: UInt64, clock: VirtualClock, mode: GameMode = .solo) -> MemorizeApplication {
-        let themes = ThemeLibrary.builtIn()
-        var options = AppOptions()
-        options.mode = mode
-        let view = Launcher.makeView(options, clock: clock, size: size, themes: themes,
-                                     theme: themes[Int(seed) % themes.count], seed: seed)
-        return MemorizeApplication(view: view, checksInvariants: false)
+        TwinApps.makeApp(size: size, seed: seed, clock: clock, mode: mode)
     }
 
     /// Seeds 0…23 play solo; 24…31 against the computer, whose title shows a note for a while
     /// and whose turns move the focus and choose cards on the clock.
     @Test(arguments: 0..<32)
     func everyFrameEqualsTheFullRenderAndChangesOnlyInsideItsDamage(seed: Int) {
-        var random = SeededRandomNumberGenerator(seed: UInt64(seed) &+ 1000)
+        var input = RandomInput(seed: UInt64(seed) &+ 1000)
         let clock = VirtualClock()
-        var size = Self.sizes[seed % 3]
+        var size = TwinApps.sizes[seed % 3]
         let app = Self.makeApp(size: size, seed: UInt64(seed), clock: clock, mode: seed < 24 ? .solo : .computer(.hard))
         var previous: Canvas?
         var retainedFrames = 0
         for step in 0..<160 {
-            switch random.below(10) {
-            case 0..<5: app.handle(.key(random.pick(Self.keys)))
-            case 5..<8:
-                let point = Point(x: random.below(size.width), y: random.below(size.height))
-                app.handle(.mouse(MouseEvent(.press, at: point)))
-            case 8 where random.chance(20):
-                size = random.pick(Self.sizes)
-                app.handle(.resize(size))
-            default: break
-            }
+            if let event = input.next(size: &size) { app.handle(event) }
             if app.exitCode != nil { break }
             // Frame-sized and longer steps: mid-flight, mid-flip, pie steps, settled.
-            clock.advance(by: random.pick([1.0 / 30, 1.0 / 30, 1.0 / 60, 0.1, 0.4, 1.5]))
+            clock.advance(by: input.random.pick([1.0 / 30, 1.0 / 30, 1.0 / 60, 0.1, 0.4, 1.5]))
             app.tick()
             let frame = app.renderFrame(in: size)
             // The reference: a full render with no memo, every card read from the Animator afresh.
-            app.view.presentedMemo.isEnabled = false
+            app.view.renderer.presentedMemo.isEnabled = false
             let full = app.render(in: size)
-            app.view.presentedMemo.isEnabled = true
+            app.view.renderer.presentedMemo.isEnabled = true
             #expect(frame.canvas == full, "seed \(seed) step \(step): the retained, memoised frame is not the full render")
             if let previous, previous.size == size, !frame.damage.isEverything {
                 retainedFrames += 1
@@ -114,7 +94,7 @@ import TerminalUI
         app.tick()
         _ = app.renderFrame(in: size)
         let index = app.view.focusIndex
-        func step() -> Int { app.view.cardView(at: index, time: clock.now).appearance(pies: app.view.pieRasters).pieStep }
+        func step() -> Int { app.view.renderer.cardView(at: index, time: clock.now).appearance(pies: app.view.renderer.pieRasters).pieStep }
         var last = step(), quiet = 0, stepped = 0
         #expect(last > 0)
         for _ in 0..<150 {

@@ -85,7 +85,6 @@ final class ThemeHarness {
 /// User themes in a JSON file, read once when made: a stand-in for the real store that lets a
 /// test "quit" and come back to what is on disk.
 final class FileThemes: UserThemeStoring {
-    private struct File: Codable { var themes: [Theme] }
     let url: URL
     private(set) var themes: [Theme] = []
     private(set) var warning: String?
@@ -97,9 +96,7 @@ final class FileThemes: UserThemeStoring {
     }
 
     func save(_ themes: [Theme]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(File(themes: themes)).write(to: url, options: .atomic)
+        try Data(ThemeLibrary.encode(themes)).write(to: url, options: .atomic)
         self.themes = themes
     }
 

@@ -138,8 +138,3 @@ func asUnprivilegedUser(_ body: @escaping () -> String?) -> String? {
 }
 
 import TerminalUI
-
-extension ThemeValidator {
-    /// The rules as the app applies them, with the terminal's measures (TerminalUI).
-    static let forTests = ThemeValidator(columns: { TextWidth.of($0) }, isUnsafe: { SafeText.isUnsafe($0) })
-}

@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeTestSupport
 import Glibc
 import Testing
 @testable import Memorize

@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeTestSupport
 import Testing
 import Memorize
 @testable import MemorizeStore
@@ -19,10 +20,10 @@ import Memorize
         #expect(RGBColor(hex: "#gg8c00") == nil)
         #expect(RGBColor(red: 1, green: 171, blue: 255).hex == "#01abff")
         let theme = Theme(name: "T", emoji: ["😀", "😂"], pairs: 2, color: RGBColor(red: 1, green: 2, blue: 3))
-        let json = try #require(String(data: try JSONEncoder().encode(theme), encoding: .utf8))
+        let json = String(decoding: ThemeLibrary.encode([theme]), as: UTF8.self)
         #expect(json.contains("\"#010203\""))
         #expect(!json.contains("ascii"), "an absent fallback is left out")
-        #expect(try JSONDecoder().decode(Theme.self, from: Data(json.utf8)) == theme)
+        #expect(try ThemeLibrary.decode(Data(json.utf8), source: "themes.json") == [theme])
     }
 
     @Test func validateNamesEachProblem() {

@@ -1,5 +1,6 @@
 import Foundation
 import Memorize
+import MemorizeTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

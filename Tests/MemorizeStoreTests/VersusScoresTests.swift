@@ -3,7 +3,7 @@ import Testing
 @testable import MemorizeStore
 
 extension PersistenceTests {
-    /// Wins, losses and ties against the computer per level (issue 13), in the same scores.json.
+    /// Wins, losses and ties against the computer per level, in the same scores.json.
     @Suite struct VersusScoresTests {
         @Test func countsPerLevelSurviveAReload() throws {
             let dir = TemporaryDirectory()

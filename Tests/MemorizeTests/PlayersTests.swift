@@ -1,7 +1,7 @@
 import Testing
 @testable import Memorize
 
-/// Issue 13's rules: turns, per-player scores, and the public table.
+/// Games of two: turns, per-player scores, and the public table.
 @Suite struct PlayersTests {
     func makeTwoPlayerGame(pairs: Int = 4, time: FakeTime = FakeTime()) -> IntGame {
         IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: 1, clock: time.clock) { $0 }

@@ -62,7 +62,6 @@ void tg_save_termios(int fd);
 /// Arms the emergency restore with the bytes that undo the screen's set-up, written to `output_fd`.
 void tg_arm(const char *bytes, size_t length, int output_fd);
 void tg_disarm(void);
-int tg_is_armed(void);
 
 /// While the screen is up, stderr goes to an anonymous in-memory file (memfd; no TMPDIR needed)
 /// and is replayed on restore. Only when stderr is a terminal. 0 on success or nothing to do.

@@ -31,8 +31,8 @@ struct GameInspector {
         let cards = game.cards
         let items = cards.indices.map { index -> String in
             let card = cards[index]
-            let content = view.displayContent(of: card)
-            let pie = view.cardView(at: index, time: time).bonusRemaining
+            let content = view.renderer.displayContent(of: card)
+            let pie = view.renderer.cardView(at: index, time: time).bonusRemaining
             return (card.id < 10 ? " " : "") + "\(card.id) " + InspectorText.pad(content, 2)
                 + (card.isFaceUp ? " up " : " dn ") + (card.isMatched ? "m" : ".") + (card.hasBeenSeen ? "s" : ".")
                 + " " + (pie.map { InspectorText.number($0) } ?? none)
@@ -78,7 +78,7 @@ struct GameInspector {
         // The lecture's point first: what is drawn now against what the model says.
         if let card = focusedCard {
             lines.append(InspectorLine("card \(card.id) presented / model   (\(count))"))
-            let keys = EmojiMemoryGameView.Property.allCases.map { ($0.rawValue, view.key(card.id, $0)) }
+            let keys = CardTargets.Property.allCases.map { ($0.rawValue, CardTargets.key(card.id, $0)) }
             lines += AnimatorInspector.presentedVersusModel(animator, keys: keys, at: time, width: width, ascii: ascii)
         } else {
             lines.append(InspectorLine(count))

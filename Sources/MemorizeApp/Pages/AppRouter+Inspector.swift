@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The inspector pane (issue 14): beside, below or over the game (InspectorPlacement), showing
+/// The inspector pane: beside, below or over the game (InspectorPlacement), showing
 /// the model, the view model, @State, the Animator and the run loop as they change.
 ///
 /// Closed, it costs nothing: the router draws as before and the run loop keeps no books. Open,
@@ -15,7 +15,7 @@ extension AppRouter {
         if !open { game.setTimePaused(false) }
         runLoopStats.isEnabled = open
         game.resize(to: gameSize(in: terminalSize))
-        game.forgetRetainedFrame()
+        game.renderer.forgetRetainedFrame()
     }
 
     /// The game's region for a terminal of `size`: all of it, unless the pane sits beside or below.
@@ -71,7 +71,7 @@ extension AppRouter {
     private var pageName: String {
         var name: String
         switch page {
-        case .game: name = game.win != nil && game.showsWin(in: game.size) ? "game + win" : "game"
+        case .game: name = game.win != nil && game.renderer.showsWin(in: game.size) ? "game + win" : "game"
         case .chooser: name = "chooser"
         case .editor: name = "editor"
         }

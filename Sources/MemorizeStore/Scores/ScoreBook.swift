@@ -13,7 +13,7 @@ public final class ScoreBook: ScoreRecording {
     public private(set) var isSavingEnabled = true
 
     private var bests: [String: BestScore] = [:]
-    /// Games against the computer, per level (issue 13).
+    /// Games against the computer, per level.
     private var versus: [String: VersusRecord] = [:]
     private let now: () -> Double
 

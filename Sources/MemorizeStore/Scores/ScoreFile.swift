@@ -1,7 +1,7 @@
 import Memorize
 
 /// The scores.json format: `{"version":1,"best":{"Halloween":{"score":12,"moves":20,"seconds":41.5}}}`,
-/// and since issue 13, when the player has played the computer, `"versus":{"hard":{"wins":1,"losses":2,"ties":0}}`
+/// and, once the player has played the computer, `"versus":{"hard":{"wins":1,"losses":2,"ties":0}}`
 /// (optional: older files load, and a file without games against the computer keeps its bytes).
 /// Decoding checks every value's type and range and says where a bad one is.
 enum ScoreFile {

@@ -1,4 +1,4 @@
-/// How a game against the computer ended, for the player (issue 13).
+/// How a game against the computer ended, for the player.
 public enum VersusOutcome: String, Sendable, CaseIterable { case win, loss, tie }
 
 /// Wins, losses and ties against the computer at one level, kept in scores.json beside the

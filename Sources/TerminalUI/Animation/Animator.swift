@@ -21,7 +21,7 @@ public struct AnimationKey: Hashable, Sendable {
 /// A re-targeted value never jumps. Reading (`value(_:at:)`) is pure, so rendering stays a pure
 /// function of (state, time, size).
 public final class Animator {
-    /// Internal, not private: the inspector (AnimatorInspection.swift) reads tracks, never writes.
+    /// Internal, not private: the inspector (RunningAnimation.swift) reads tracks, never writes.
     struct Track {
         var from: Double
         var to: Double

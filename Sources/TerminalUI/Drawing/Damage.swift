@@ -19,14 +19,4 @@ public struct Damage: Equatable, Sendable {
 
     /// True when no cell can have changed.
     public var isEmpty: Bool { !isEverything && rects.allSatisfy(\.isEmpty) }
-
-    /// The cells it covers in a canvas of `size`, counting overlaps once per rectangle (a bound).
-    public func cellCount(in size: Size) -> Int {
-        if isEverything { return size.width * size.height }
-        let bounds = Rect(origin: .zero, size: size)
-        return rects.reduce(0) { total, rect in
-            let r = rect.intersection(bounds)
-            return total + r.width * r.height
-        }
-    }
 }

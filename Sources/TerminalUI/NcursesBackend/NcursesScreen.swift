@@ -61,11 +61,13 @@ public final class NcursesScreen: Screen {
 
     /// `asciiOnly`: the caller draws nothing but ASCII (`--ascii`), so a locale that is not UTF-8
     /// is acceptable (TerminalLocale keeps one only when the user chose it).
-    public convenience init(colorMode: ColorMode = .auto, asciiOnly: Bool = false) throws {
-        try self.init(colorMode: colorMode, terminal: .process, asciiOnly: asciiOnly)
+    /// `paintTrace`: a file to trace every cell painted into (PaintTrace), which the app hands
+    /// in from its environment; nil traces nothing.
+    public convenience init(colorMode: ColorMode = .auto, asciiOnly: Bool = false, paintTrace: String? = nil) throws {
+        try self.init(colorMode: colorMode, terminal: .process, asciiOnly: asciiOnly, paintTrace: paintTrace)
     }
 
-    init(colorMode: ColorMode, terminal: Terminal, asciiOnly: Bool = false) throws {
+    init(colorMode: ColorMode, terminal: Terminal, asciiOnly: Bool = false, paintTrace: String? = nil) throws {
         self.colorMode = colorMode
         self.terminal = terminal
         // Everything that can fail without touching the terminal comes first.
@@ -120,7 +122,7 @@ public final class NcursesScreen: Screen {
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
-        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? PaintTrace.fromEnvironment() : nil,
+        painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? paintTrace.flatMap(PaintTrace.init(path:)) : nil,
                                  pairLimit: terminal.colorPairLimit)
         knownSize = currentSize()
     }
@@ -178,9 +180,6 @@ public final class NcursesScreen: Screen {
 
     /// After a resize or a suspend: the next present() clears and repaints everything, once.
     func invalidateAfterResize() { painter.invalidate() }
-
-    /// How many colours styles get on this terminal (tests).
-    var colorDepth: NcursesColorDepth { painter?.depth ?? .none }
 
     /// Pairings drawn in the default colours because every pair coloured a cell on screen (tests).
     var colorPairsExhausted: Int { painter?.pairsExhausted ?? 0 }

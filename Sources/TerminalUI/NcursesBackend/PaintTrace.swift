@@ -1,8 +1,8 @@
 import CNcurses
 import Glibc
 
-/// `MEMORIZE_PAINT_TRACE=FILE`: every cell the live painter hands ncurses, frame by frame, for the
-/// benchmark's plain-C lower bound (Benchmarks/ncurses-replay.c replays exactly these calls, so
+/// A trace of every cell the live painter hands ncurses, frame by frame, for the benchmark's
+/// plain-C lower bound (Benchmarks/replay/ncurses-replay.c replays exactly these calls, so
 /// the two programs send byte-for-byte the same output). Off unless set; a benchmark instrument,
 /// not a feature: a failed write ends the trace, whose last line is then not `end`.
 ///
@@ -12,13 +12,11 @@ import Glibc
 final class PaintTrace {
     private var file: UnsafeMutablePointer<FILE>?
 
-    static func fromEnvironment() -> PaintTrace? {
-        guard let path = getenv("MEMORIZE_PAINT_TRACE"), path.pointee != 0 else { return nil }
-        guard let file = fopen(path, "we") else { return nil }
-        return PaintTrace(file: file)
+    /// Nil when `path` is empty or cannot be opened (the trace is an instrument: no error).
+    init?(path: String) {
+        guard !path.isEmpty, let file = fopen(path, "we") else { return nil }
+        self.file = file
     }
-
-    private init(file: UnsafeMutablePointer<FILE>) { self.file = file }
 
     deinit { close() }
 

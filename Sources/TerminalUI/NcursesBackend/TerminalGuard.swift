@@ -118,8 +118,6 @@ enum TerminalGuard {
         for signal in screenSignals { tg_uninstall(signal) }
     }
 
-    static var isCrashRestoreArmed: Bool { tg_is_armed() != 0 }
-
     /// mouse off, attributes off, cursor visible, keypad transmit off, leave the alternate screen.
     static func restoreBytes() -> [UInt8] {
         var bytes: [UInt8] = []

@@ -2,7 +2,7 @@
 /// cost and bytes, and whether the loop now blocks in input with no timer.
 ///
 /// Off by default, and then the run loop keeps no books at all: one test of `isEnabled` per frame
-/// is the whole cost of its existence (the idle and frame-cost figures of issue 11 stay as they
+/// is the whole cost of its existence (the idle and frame-cost figures stay as they
 /// were). An app turns it on while something shows the figures.
 public final class RunLoopStats {
     public var isEnabled = false

@@ -1,0 +1,69 @@
+import TerminalUI
+
+/// One card as presented at a moment: where it is, how far it has turned, what it shows.
+/// A value built by the game view from the Animator's presented values, then drawn.
+struct CardView: Equatable {
+    var content: String
+    var frame: FloatRect
+    var rotation: Double
+    /// 1 = fully present; shrinks to 0 as a matched card leaves (lecture 8's removal transition).
+    var presence: Double = 1
+    /// Bonus left to show as the pie (0…1); nil draws no pie.
+    var bonusRemaining: Double?
+    /// 0…1 round the border while a matched card "spins"; nil when not spinning.
+    var spinPhase: Double?
+    var isFocused = false
+    var isMatched = false
+    /// Chosen (face up in the model) while its back still shows: drawn pressed.
+    var isTurningUp = false
+
+    /// What this card looks like in cells (see CardRaster): the flip narrows it through
+    /// Cardify, presence scales it about its centre, the pie's remaining bonus becomes lit dots.
+    func appearance(pies: BonusPieRasters) -> CardRaster {
+        guard presence > 0.01 else { return CardRaster(rect: .zero, showsFace: false, border: .face) }
+        var scaled = frame
+        scaled.width = frame.width * presence
+        scaled.height = frame.height * presence
+        scaled.x = frame.midX - scaled.width / 2
+        scaled.y = frame.midY - scaled.height / 2
+        let cardify = Cardify(rotation: rotation)
+        let rect = cardify.projectedFrame(scaled)
+        var look = CardRaster(rect: rect, showsFace: cardify.showsFace,
+                                  border: isFocused ? .focused : (isMatched ? .matched : .face))
+        guard !rect.isEmpty else { return look }
+        if cardify.showsFace {
+            look.content = content
+            if let bonusRemaining {
+                // The pie belongs to the unturned face; the flip squeezes it (CardRaster.pieSize).
+                look.pieSize = scaled.rounded.inset(by: 1).size
+                look.pieStep = pies.step(remaining: bonusRemaining, in: look.pieSize)
+            }
+            if let spinPhase, rect.width >= 2, rect.height >= 2 {
+                let perimeter = BorderWalk(rect).count
+                look.spinHead = Int(spinPhase * Double(perimeter)) % perimeter
+            }
+        } else {
+            look.pressed = isTurningUp
+        }
+        return look
+    }
+
+    func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters = BonusPieRasters()) {
+        appearance(pies: pies).draw(on: &canvas, palette: palette, pies: pies)
+    }
+}
+
+/// The border cells of a rectangle, clockwise from the top-left corner.
+struct BorderWalk: RandomAccessCollection {
+    let rect: Rect
+    init(_ rect: Rect) { self.rect = rect }
+    var startIndex: Int { 0 }
+    var endIndex: Int { Swift.max(0, 2 * (rect.width + rect.height) - 4) }
+    subscript(i: Int) -> Point {
+        let w = rect.width, h = rect.height
+        if i < w { return Point(x: rect.minX + i, y: rect.minY) }
+        if i < w + h - 1 { return Point(x: rect.maxX - 1, y: rect.minY + (i - w + 1)) }
+        if i < 2 * w + h - 2 { return Point(x: rect.maxX - 1 - (i - (w + h - 2)), y: rect.maxY - 1) }
+        return Point(x: rect.minX, y: rect.maxY - 1 - (i - (2 * w + h - 3)))
+    }
+}

@@ -1,0 +1,87 @@
+import TerminalUI
+
+/// Where every card should be, told to the Animator: the terminal's version of a SwiftUI body
+/// with `.animation` modifiers. The page calls `update` after each state change (its
+/// `withAnimation`); the presented values then travel from where they are to these targets.
+final class CardTargets {
+    /// The presented values of a card, one Animator track each.
+    enum Property: String, CaseIterable { case x, y, width, height, rotation, presence, spin, bonus }
+    static func key(_ id: Int, _ property: Property) -> AnimationKey { AnimationKey(id, property.rawValue) }
+
+    private let animator: Animator
+    /// Card ids whose bonus pie is counting down (lecture: the Pie's onAppear started it).
+    private var piesRunning = Set<Int>()
+    /// Card ids in the model's order at the last update: while it holds, no card came or went.
+    private var knownCardOrder: [Int] = []
+    /// Each card's last declaration: unchanged cards are not declared again.
+    var declared = DeclaredTargets()
+
+    init(animator: Animator) { self.animator = animator }
+
+    /// Some card's bonus pie is counting down (asked before reading the model's cards, which copies them).
+    var hasRunningPies: Bool { !piesRunning.isEmpty }
+
+    /// Whether a running pie's card stopped consuming its bonus (then the targets are stale).
+    /// Asked every frame while a pie runs: from the few running pies, not a lookup per card.
+    func aPieStopped(in cards: [EmojiMemoryGame.Card]) -> Bool {
+        piesRunning.contains { id in !(cards.first(where: { $0.id == id })?.isConsumingBonusTime ?? false) }
+    }
+
+    /// Tells the Animator where every card should be now (the model's truth, laid out).
+    /// `isUndealt` cards sit in the deck.
+    func update(cards: [EmojiMemoryGame.Card], layout: GameLayout, isUndealt: (EmojiMemoryGame.Card) -> Bool,
+                animation: Animation?) {
+        if cards.count != knownCardOrder.count || !zip(cards, knownCardOrder).allSatisfy({ $0.id == $1 }) {
+            let gone = Set(knownCardOrder).subtracting(cards.map(\.id))
+            for id in gone {
+                for property in Property.allCases { animator.remove(Self.key(id, property)) }
+                piesRunning.remove(id)
+            }
+            if !gone.isEmpty { declared.forget() }
+            knownCardOrder = cards.map(\.id)
+        }
+        let frames = layout.grid.itemFrames
+        for (index, card) in cards.enumerated() {
+            let slot = index < frames.count ? frames[index] : layout.deckFrame
+            let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)
+            let inputs = DeclaredTargets.Inputs(card: card, frame: target, isConsumingBonusTime: card.isConsumingBonusTime)
+            guard declared.needsDeclaring(inputs, at: index) else { continue }
+            declare(card, at: target, animation: animation)
+        }
+    }
+
+    private func declare(_ card: EmojiMemoryGame.Card, at target: FloatRect, animation: Animation?) {
+        let key = { Self.key(card.id, $0) }
+        animator.setTarget(key(.x), target.x, animation: animation)
+        animator.setTarget(key(.y), target.y, animation: animation)
+        animator.setTarget(key(.width), target.width, animation: animation)
+        animator.setTarget(key(.height), target.height, animation: animation)
+        animator.setTarget(key(.rotation), card.isFaceUp ? 0 : 180, animation: animation)
+
+        // Lecture 8's removal transition: matched cards leave when they turn face down.
+        let isPresent = !(card.isMatched && !card.isFaceUp)
+        let presenceAnimation = animation.map { isPresent ? $0 : EmojiMemoryGameView.CardConstants.removal }
+        animator.setTarget(key(.presence), isPresent ? 1 : 0, animation: presenceAnimation)
+
+        // An implicit, repeating animation keyed to isMatched (lecture 8's spinning emoji).
+        if card.isMatched && card.isFaceUp {
+            if animator.target(key(.spin)) != 1 {
+                animator.animate(key(.spin), from: 0, to: 1, animation: EmojiMemoryGameView.CardConstants.spin)
+            }
+        } else {
+            animator.setTarget(key(.spin), 0, animation: nil)
+        }
+
+        // The pie's onAppear: animatedBonusRemaining = bonusRemaining, then linear to 0.
+        if card.isConsumingBonusTime {
+            if !piesRunning.contains(card.id) {
+                piesRunning.insert(card.id)
+                animator.animate(key(.bonus), from: card.bonusRemaining, to: 0,
+                                 animation: .linear(duration: card.bonusTimeRemaining))
+            }
+        } else if piesRunning.contains(card.id) {
+            piesRunning.remove(card.id)
+            animator.remove(key(.bonus))
+        }
+    }
+}

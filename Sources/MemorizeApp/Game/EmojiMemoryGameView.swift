@@ -1,0 +1,290 @@
+import Memorize
+import MemorizeStore
+import TerminalUI
+
+/// The game page (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
+/// which cards have been `dealt`, the keyboard focus, the finished game's result — plus the
+/// intents it sends to the view model, each wrapped in `withAnimation` as the lecture does. The
+/// other pages (win screen, theme chooser and editor) and the help are the router's
+/// (Pages/AppRouter.swift).
+///
+/// Model and UI state change instantly; `withAnimation` then tells the Animator where every card
+/// should be (CardTargets), and the presented values travel there. The page draws nothing
+/// itself: its `renderer` (GameFrameRenderer) turns this state into frames, and its `opponent`
+/// (OpponentDriver) decides the computer's moves, which the page carries out.
+final class EmojiMemoryGameView: StatefulView {
+    let game: EmojiMemoryGame
+    let animator: Animator
+    let clock: Clock
+    /// The app time `clock` reads, when it can be paused (the inspector's `p` and `.`). The
+    /// game's model clock and the Animator read it too.
+    let timeControl: FreezableClock?
+    /// App time when the view was made: the inspector says "paused at N s" from here.
+    let timeOrigin: Double
+    let options: AppOptions
+    /// Best scores per theme (the win screen) and the player's own themes (chooser/editor).
+    private let scores: ScoreRecording
+    let userThemes: UserThemeStoring
+
+    /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it asks for
+    /// new animation targets (stateWillChange), as a model change does.
+    @State private(set) var dealt = Set<Int>()
+    /// Where the player is: drawn, but never a target of the Animator, so a change (a focus
+    /// move) costs a frame and no re-targeting of every card.
+    private(set) var focusIndex = 0
+    /// Set once per finished game, when it is recorded in the score book.
+    private(set) var win: WinSummary?
+    /// Time stands still (`p`); and whether it stood still at any moment of this game, which
+    /// then is not recorded as a best score.
+    private(set) var isTimePaused = false
+    private var timeWasPaused = false
+    private(set) var size: Size
+    private(set) var layout: GameLayout
+    private(set) var exitCode: Int32?
+    /// Themes that could not be loaded, said once at start until the first deal (the renderer draws it).
+    private(set) var startNotice: String?
+
+    /// Bumped by every model change and every @State change: with the Animator's revision it
+    /// stamps the renderer's memo (a card that cannot move looks as it did, unless these changed).
+    private(set) var stateRevision = 0
+    private(set) lazy var renderer = GameFrameRenderer(page: self)
+    let opponent = OpponentDriver()
+    let targets: CardTargets
+    private var needsTargetUpdate = true
+    /// How often the Animator was given new targets (tests: one route, one update per change).
+    private(set) var targetUpdateCount = 0
+    private var subscription: Cancellable?
+
+    init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
+         scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
+         timeControl: FreezableClock? = nil) {
+        self.timeControl = timeControl
+        timeOrigin = clock.now
+        self.game = game
+        self.scores = scores
+        self.userThemes = userThemes
+        self.animator = animator
+        self.clock = clock
+        self.size = size
+        self.options = options
+        targets = CardTargets(animator: animator)
+        layout = GameLayout(size: size, cardCount: game.cards.count)
+        game.setUserThemes(userThemes.themes)
+        startNotice = ThemeProblemList(userThemes: userThemes, builtIn: game.builtInThemes).startNotice
+        subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
+        updateTargets(animation: nil)
+    }
+
+    func stateWillChange() {
+        needsTargetUpdate = true
+        stateRevision &+= 1
+    }
+
+    // MARK: - Lecture 8: dealing
+
+    func deal(_ card: EmojiMemoryGame.Card) { dealt.insert(card.id) }
+    func isUndealt(_ card: EmojiMemoryGame.Card) -> Bool { !dealt.contains(card.id) }
+
+    /// Lecture 8: each card waits its turn, `index · totalDealDuration / count`, then flies 0.5 s.
+    private func dealAnimation(for index: Int) -> Animation {
+        let delay = Double(index) * CardConstants.totalDealDuration / Double(max(1, game.cards.count))
+        return Animation.easeInOut(duration: CardConstants.dealDuration).delay(delay)
+    }
+
+    // MARK: - Explicit animation
+
+    /// SwiftUI's `withAnimation`: runs the state change, then lets every property it moved
+    /// animate from where it is presented now, with `animation` (nil: jump).
+    @discardableResult
+    func withAnimation<Result>(_ animation: Animation? = .default, _ body: () -> Result) -> Result {
+        let result = body()
+        updateTargets(animation: animation)
+        return result
+    }
+
+    /// Tells the Animator where every card should be now (the model's truth, laid out).
+    private func updateTargets(animation: Animation?) {
+        needsTargetUpdate = false
+        targetUpdateCount += 1
+        if !dealt.isEmpty { renderer.prepare(for: layout) }
+        targets.update(cards: game.cards, layout: layout, isUndealt: isUndealt, animation: animation)
+    }
+
+    // MARK: - Intents (each one animated, as lecture 8 recommends)
+
+    func dealAll() {
+        startNotice = nil
+        game.startClock()
+        for (index, card) in game.cards.enumerated() where isUndealt(card) {
+            withAnimation(dealAnimation(for: index)) { deal(card) }
+        }
+    }
+
+    func choose(_ card: EmojiMemoryGame.Card) {
+        let byComputer = game.isComputersTurn
+        withAnimation(CardConstants.flip) { game.choose(card) }
+        opponent.noteChoice(at: clock.now, byComputer: byComputer)
+        // The score book hears about a finished game exactly once: `win` is nil only until then.
+        if win == nil, let result = game.result {
+            win = WinSummary.recording(result, standings: game.standings, mode: game.mode, in: scores,
+                                      timeWasPaused: timeWasPaused)
+        }
+    }
+
+    func shuffle() {
+        press(.shuffle)
+        opponent.dropPlan()
+        withAnimation(CardConstants.shuffle) { game.shuffle() }
+    }
+
+    func restart() {
+        press(.restart)
+        withAnimation(CardConstants.restart) {
+            forgetFinishedGame()
+            game.restart()
+        }
+    }
+
+    func newGame() {
+        press(.newGame)
+        withAnimation(CardConstants.restart) {
+            forgetFinishedGame()
+            game.newGame()
+        }
+        resetLayoutForCardCount()
+    }
+
+    func play(theme: Theme, mode: GameMode? = nil) {
+        withAnimation(CardConstants.restart) {
+            forgetFinishedGame()
+            if let mode { game.setMode(mode) }
+            game.play(theme: theme)
+        }
+        resetLayoutForCardCount()
+    }
+
+    /// `m` on the win screen: the mode the next game (`n`, `r`) is played in.
+    func chooseNextMode(_ mode: GameMode) { win?.nextMode = mode }
+
+    /// Cards back to the deck: no win screen, no computer's plan or note, no last choice.
+    private func forgetFinishedGame() {
+        dealt = []
+        win = nil
+        timeWasPaused = isTimePaused
+        opponent.reset()
+    }
+
+    func quit() { exitCode = 0 }
+
+    /// Moves the keyboard focus to the card at `index` (the arrow keys, a click, the computer).
+    /// Not clamped: a caller that names no card is a bug the invariant checks report.
+    func focus(on index: Int) { focusIndex = index }
+
+    /// A button lights up for a moment whenever its intent runs, by click, key or script: the
+    /// answer a player sees in the next frame, while the cards' eased motion is still starting.
+    private func press(_ button: GameLayout.Button) {
+        animator.animate(button.pressKey, from: 1, to: 0, animation: CardConstants.buttonPress)
+    }
+
+    /// A resize re-fits the grid at once, with no animation: as in SwiftUI, where a window's new
+    /// size lays views out again outside any `withAnimation` transaction. The terminal has to be
+    /// repainted whole after a resize anyway; a glide would send almost every cell again a few
+    /// frames later (one repaint per resize). Only while cards are already moving (a deal, a
+    /// shuffle) do they glide on to their new slots rather than stop dead.
+    func resize(to newSize: Size) {
+        guard newSize != size else { return }
+        opponent.dropPlan()                 // the computer thinks again, on the new layout
+        withAnimation(isAnimating ? CardConstants.resizeInFlight : nil) {
+            size = newSize
+            layout = GameLayout(size: newSize, cardCount: game.cards.count)
+        }
+    }
+
+    private func resetLayoutForCardCount() {
+        guard layout.grid.itemFrames.count != game.cards.count else { return }
+        withAnimation(CardConstants.restart) {
+            layout = GameLayout(size: size, cardCount: game.cards.count)
+        }
+        focusIndex = min(focusIndex, max(0, game.cards.count - 1))
+    }
+
+    // MARK: - Time
+
+    /// Before every frame and snapshot: keeps time-driven changes honest (a bonus that ran out
+    /// stops its pie) and lets the computer play its part up to now.
+    func tick() {
+        if layout.grid.itemFrames.count != game.cards.count {
+            layout = GameLayout(size: size, cardCount: game.cards.count)
+            needsTargetUpdate = true
+        }
+        if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
+        if needsTargetUpdate { updateTargets(animation: nil) }
+        playOpponent()
+        if needsTargetUpdate { updateTargets(animation: nil) }
+    }
+
+    /// The computer's moves up to now: two choices at most fall due in one tick (the virtual
+    /// clock stops at each step).
+    private func playOpponent() {
+        opponent.expireNote(at: clock.now)
+        // Every tick of every game: a solo game stops here, before the model's cards are read.
+        guard game.isComputersTurn else {
+            opponent.dropPlan()
+            return
+        }
+        for _ in 0..<2 {
+            let table = OpponentDriver.Table(game: game, columns: layout.grid.columnCount, focusIndex: focusIndex,
+                                             isPlayable: !layout.isTooSmall && win == nil && dealt.count == game.cards.count,
+                                             isFocusable: isFocusable)
+            guard let move = opponent.move(at: clock.now, on: table) else { return }
+            if let focus = move.focus { focusIndex = focus }
+            guard let choice = move.choice else { return }
+            choose(game.cards[choice])
+        }
+    }
+
+    /// Paused, nothing moves: the run loop blocks in input as when idle (a paused inspector costs nothing).
+    var isAnimating: Bool { !isTimePaused && animator.isAnimating(at: clock.now) }
+
+    /// When something changes by time alone while nothing animates: the reduced-motion pie's next
+    /// step, the computer's next move, the end of its note. In the run loop's clock.
+    var nextTimedChange: Double? {
+        guard !isTimePaused else { return nil }
+        // App time stands behind the run loop's clock by the time it was paused: the run loop
+        // waits on its own clock, so the deadline is handed over in that clock's time.
+        let behind = timeControl.map { $0.base.now - $0.now } ?? 0
+        let now = clock.now
+        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now)].compactMap { $0 }.min().map { $0 + behind }
+    }
+
+    /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so
+    /// a deal can be stopped mid-flight or a flip at 90°. The run loop's own clock goes on.
+    func setTimePaused(_ paused: Bool) {
+        guard let timeControl, paused != isTimePaused else { return }
+        if paused {
+            timeControl.freeze()
+            timeWasPaused = true
+        } else {
+            timeControl.thaw()
+        }
+        isTimePaused = paused
+    }
+
+    /// The inspector's `.`: one frame on (1/fps, as the run loop would) while paused.
+    func stepFrame() {
+        guard isTimePaused, let timeControl else { return }
+        timeControl.step(by: 1 / max(1, options.fps))
+    }
+
+    enum CardConstants {
+        static let dealDuration = 0.5
+        static let totalDealDuration = 2.0
+        static let flip = Animation.easeInOut(duration: 0.5)
+        static let shuffle = Animation.spring(duration: 0.6)
+        static let restart = Animation.easeInOut(duration: 0.6)
+        static let removal = Animation.easeIn(duration: 0.4)
+        static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
+        static let buttonPress = Animation.linear(duration: 0.15)
+        static let resizeInFlight = Animation.easeInOut(duration: 0.25)
+    }
+}

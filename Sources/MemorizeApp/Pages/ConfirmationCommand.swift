@@ -1,0 +1,2 @@
+/// A yes/no question (deleting a theme); any other key says no.
+enum ConfirmationCommand: Equatable, Sendable { case confirm, cancel, quit }
