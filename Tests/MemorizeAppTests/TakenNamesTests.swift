@@ -19,9 +19,25 @@ import MemorizeStore
         let chooser = ThemeChooser(builtIn: Self.builtIn, user: Self.userThemes, selecting: nil)
         var earlier = Self.builtIn.map(\.name)
         for (row, theme) in zip(chooser.rows.dropFirst(Self.builtIn.count), Self.userThemes) {
-            #expect(row.problem == ThemeRules.problems(with: theme, otherNames: earlier).first, "\(theme.name)")
+            #expect(row.problem == ThemeProblemList.playProblem(of: theme, builtIn: Self.builtIn, otherNames: earlier),
+                    "\(theme.name)")
             earlier.append(theme.name)
         }
+    }
+
+    /// The start notice's count and the chooser's `p` list come from the same one-lookup checks.
+    @Test func problemListSaysWhatTheFullListSaid() {
+        let list = ThemeProblemList(userThemes: InMemoryThemes(Self.userThemes), builtIn: Self.builtIn)
+        var earlier = Self.builtIn.map(\.name)
+        var expected: [String] = []
+        for theme in Self.userThemes {
+            if let reason = ThemeProblemList.playProblem(of: theme, builtIn: Self.builtIn, otherNames: earlier) {
+                expected.append(reason)
+            }
+            earlier.append(theme.name)
+        }
+        #expect(!expected.isEmpty)
+        #expect(list.entries.map(\.reason) == expected)
     }
 
     @Test func acceptedUserThemesAreWhatTheFullListAccepted() {

@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,39 +27,16 @@ final class AuditedServer {
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         logPath = stateDirectory + "/server.log"
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        // The test runner's threads block signals and a child inherits that mask: the server
-        // would never see our SIGTERM. Spawn as a shell would, with an empty mask.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = [binary, "--listen", "127.0.0.1:\(port)", "--game", game]
+        let argv = ["--listen", "127.0.0.1:\(port)", "--game", game]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = stateDirectory
         environment["LANG"] = "C.UTF-8"
-        let envp = environment.keys.sorted().map { "\($0)=\(environment[$0]!)" }
-        var child: pid_t = 0
-        let argvC = argv.map { strdup($0) } + [nil], envpC = envp.map { strdup($0) } + [nil]
-        defer { (argvC + envpC).forEach { free($0) } }
-        let spawned = posix_spawn(&child, binary, &actions, &attributes, argvC, envpC)
-        guard spawned == 0 else {
-            throw Failure(description: "cannot run \(binary): \(String(cString: strerror(spawned)))")
+        let logFile = logPath
+        pid = try ShellSpawn.spawn(binary, argv, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, logFile, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         }
-        pid = child
 
         let deadline = Date().addingTimeInterval(30)
         while !Listening.onLoopback(port: port) {
@@ -84,7 +62,7 @@ final class AuditedServer {
         var status: Int32 = 0
         let result = waitpid(pid, &status, wait ? 0 : WNOHANG)
         guard result == pid else { return nil }
-        exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = ShellSpawn.shellStatus(status)
         return exitStatus
     }
 

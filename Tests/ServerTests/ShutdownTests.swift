@@ -1,4 +1,5 @@
 import Foundation
+import MemorizeTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -6,11 +6,11 @@ import Glibc
 
 /// Runs a program to completion, collecting stdout and stderr.
 ///
-/// Uses `posix_spawn` rather than Foundation's `Process`, for two reasons found the hard way:
+/// Uses `posix_spawn` (ShellSpawn) rather than Foundation's `Process`, for two reasons found the
+/// hard way:
 /// - The test runner's threads block most signals, and a spawned child inherits that mask. tmux's
 ///   server (forked from the client we spawn) and the app inside it then never see SIGCHLD, SIGTERM,
-///   SIGHUP or SIGWINCH: `kill-server` does nothing and resizes never arrive. We spawn with an empty
-///   signal mask and default dispositions, as a shell would.
+///   SIGHUP or SIGWINCH: `kill-server` does nothing and resizes never arrive.
 /// - tmux's client forks the server, so output goes to temp files, not pipes that might stay open.
 public struct ProcessOutput {
     public var status: Int32
@@ -76,43 +76,16 @@ public enum ProcessRunner {
             unlink(errPath)
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        switch stdout {
-        case .capture: posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
-        case .closed: posix_spawn_file_actions_addclose(&actions, 1)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGALRM, SIGTERM, SIGCHLD, SIGWINCH, SIGTSTP, SIGTTIN,
-                       SIGTTOU, SIGUSR1, SIGUSR2] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         let env = environment ?? baseEnvironment
         let argv = [executable] + arguments
-        let envp = env.keys.sorted().map { "\($0)=\(env[$0]!)" }
-        var pid: pid_t = 0
-        let spawned = withCStringArray(argv) { cArgv in
-            withCStringArray(envp) { cEnvp in
-                posix_spawn(&pid, executable, &actions, &attributes, cArgv, cEnvp)
+        let pid = try ShellSpawn.spawn(executable, arguments, environment: env) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            switch stdout {
+            case .capture: posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+            case .closed: posix_spawn_file_actions_addclose(&actions, 1)
             }
-        }
-        guard spawned == 0 else {
-            throw ProcessFailure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+            posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
 
         let deadline = Date().addingTimeInterval(timeout)
@@ -130,18 +103,12 @@ public enum ProcessRunner {
             }
             usleep(2_000)
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import.
-        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let exitStatus = ShellSpawn.shellStatus(status)
         let out = FileManager.default.contents(atPath: outPath) ?? Data()
         let err = FileManager.default.contents(atPath: errPath) ?? Data()
         return ProcessOutput(status: exitStatus, stdout: out, stderr: err)
     }
 
-    private static func withCStringArray<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-        let pointers = strings.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        return body(pointers + [nil])
-    }
 }
 
 /// POSIX shell single-quoting.
