@@ -249,8 +249,10 @@ extension NcursesTerminalTests {
             #expect(event(screen) == .key(.escape))
             slowest = max(slowest, clock.now - start)
         }
-        // A lone Esc is decided 25 ms after it arrived; the check for a following report adds no wait.
-        #expect(slowest < 0.045, "Esc took \(slowest) s")
+        // A lone Esc is decided 25 ms after it arrived; a sequence already begun would wait 120 ms
+        // for its next part. The bound sits between the two, far from both: it tells which path
+        // was taken (not how fast the machine is), so a loaded machine's scheduling cannot fail it.
+        #expect(slowest < 0.1, "Esc took \(slowest) s: it waited as for a sequence's next part")
         pty.type("\u{1B}\u{1B}")
         #expect(event(screen) == .key(.escape))
         #expect(event(screen) == .key(.escape))
