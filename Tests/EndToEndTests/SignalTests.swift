@@ -149,6 +149,12 @@ final class JobControlShell {
 
     /// After the job has ended: the status the shell saw.
     func exitStatus(timeout: Double = 5) throws -> Int32 {
+        // Typed before the game has gone, the shell's next command would be read by the game.
+        let gone = Date().addingTimeInterval(timeout)
+        while let pid = try? session.appPID(timeout: 0), kill(pid, 0) == 0 {
+            if Date() >= gone { throw TmuxSession.Failure(description: "the game still runs \(timeout) s after it was told to quit") }
+            usleep(20_000)
+        }
         try session.sendLiteral("echo $? > \(shellQuote(statusFile))")
         try session.sendKeys("Enter")
         let deadline = Date().addingTimeInterval(timeout)
