@@ -20,6 +20,14 @@ public enum ClientText {
         return String(scalars)
     }
 
+    /// A message that quotes outside text (a flag value, a path), each of its lines made safe and
+    /// none cut: for the operator's terminal, where an escape sequence in a typo must not land.
+    public static func neutralisedLines(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { neutralised(String($0), limit: .max) }
+            .joined(separator: "\n")
+    }
+
     /// A user name as the game's seat name: printable, no comma (the game's name separator),
     /// at most 16 characters; nil when nothing usable is left.
     public static func displayName(_ userName: String) -> String? {

@@ -80,7 +80,7 @@ struct ServerCommand: ParsableCommand {
         } catch {
             switch exitCode(for: error) {
             case .validationFailure:
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data((ClientText.neutralisedLines(fullMessage(for: error)) + "\n").utf8))
                 Glibc.exit(2)
             default:
                 exit(withError: error)
@@ -123,12 +123,12 @@ struct ServerCommand: ParsableCommand {
         configuration.host = host
         configuration.port = port
         guard access(configuration.gamePath, X_OK) == 0 else {
-            FileHandle.standardError.write(Data("memorize-tui-server: cannot run the game \(configuration.gamePath); give its path with --game\n".utf8))
+            FileHandle.standardError.write(Data("memorize-tui-server: cannot run the game \(ClientText.neutralisedLines(configuration.gamePath)); give its path with --game\n".utf8))
             throw ExitCode(2)
         }
         if let authorizedKeys {
             guard let text = try? String(contentsOfFile: authorizedKeys, encoding: .utf8) else {
-                FileHandle.standardError.write(Data("memorize-tui-server: cannot read \(authorizedKeys)\n".utf8))
+                FileHandle.standardError.write(Data("memorize-tui-server: cannot read \(ClientText.neutralisedLines(authorizedKeys))\n".utf8))
                 throw ExitCode(2)
             }
             configuration.authorizedKeys = Set(text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty })

@@ -35,5 +35,20 @@ extension ServerTests {
             #expect(missingGame.status == 2)
             #expect(missingGame.stderrText.contains("--game"))
         }
+
+        /// A typo carrying an escape sequence (pasted, or from a script) reaches the operator's
+        /// terminal with its controls shown as "?".
+        @Test func badFlagValuesAreQuotedSafely() throws {
+            let hostile = "\u{1B}]0;owned\u{07}\u{1B}[2J\u{202E}"
+            for arguments in [["--listen", hostile], ["--idle-timeout", hostile],
+                              ["--game", "/nonexistent/" + hostile, "--listen", "127.0.0.1:22499"],
+                              ["--authorized-keys", "/nonexistent/" + hostile, "--listen", "127.0.0.1:22499"]] {
+                let result = try ProcessRunner.run(try ServerUnderTest.binary(), arguments)
+                #expect(result.status == 2, "\(arguments)")
+                #expect(!result.stderr.contains(0x1B) && !result.stderr.contains(0x07), "\(result.stderrText.debugDescription)")
+                #expect(!result.stderrText.unicodeScalars.contains("\u{202E}"))
+                #expect(result.stderrText.contains("?]0;owned?"), "\(result.stderrText.debugDescription)")
+            }
+        }
     }
 }
