@@ -56,6 +56,11 @@ struct MemorizeCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours, attributes only (NO_COLOR is honoured too).")
     var noColor = false
 
+    @Option(help: ArgumentHelp("The terminal's background: light, dark, or auto (the default: ask the terminal, then COLORFGBG, else dark). Text drawn on it keeps a contrast of 3:1.",
+                               valueName: "light|dark|auto"),
+            completion: .list(BackgroundChoice.allCases.map(\.rawValue)))
+    var background: BackgroundChoice?
+
     @Flag(name: .customLong("reduced-motion"), help: "State changes jump instead of animating.")
     var reducedMotion = false
 
@@ -201,6 +206,7 @@ struct MemorizeCommand: ParsableCommand {
         options.ascii = ascii
         options.monochrome = noColor          // NO_COLOR is the Launcher's to read, with the rest of the environment
         options.reducedMotion = reducedMotion
+        options.background = background
         options.inspect = inspect
         options.scriptPath = script
         options.headless = headless
@@ -215,3 +221,6 @@ struct MemorizeCommand: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 }
+
+/// `--background light|dark|auto`: a bad value is a usage error naming the three.
+extension BackgroundChoice: ExpressibleByArgument {}

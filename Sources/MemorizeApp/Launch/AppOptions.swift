@@ -1,4 +1,5 @@
 import Memorize
+import Primitives
 import TerminalUI
 
 /// What the command line decided, handed to the app by the executable.
@@ -26,6 +27,8 @@ public struct AppOptions: Sendable {
     public var mode: GameMode?
     /// `--names A,B`, already bounded and made safe (PlayerNames); the seats' defaults otherwise.
     public var names: [String]?
+    /// `--background light|dark|auto`; nil: settings.json's "background", else auto (ask the terminal).
+    public var background: BackgroundChoice?
 
     public init() {}
 }

@@ -13,6 +13,8 @@ extension Launcher {
                                 theme: Theme?, seed: UInt64, scores: ScoreRecording,
                                 userThemes: UserThemeStoring) throws -> Int32 {
         let clock = SystemClock()
+        // Read before the screen starts: it says which background the terminal has.
+        let settings = UserSettings.load()
         let live: NcursesScreen
         var writer: AsciicastWriter?
         do {
@@ -24,7 +26,8 @@ extension Launcher {
             }
             // The benchmark's trace of every cell painted (Benchmarks/README.md), off unless set.
             live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto, asciiOnly: options.ascii,
-                                     paintTrace: ProcessEnvironment.variable("MEMORIZE_PAINT_TRACE"))
+                                     paintTrace: ProcessEnvironment.variable("MEMORIZE_PAINT_TRACE"),
+                                     background: options.background ?? settings.background ?? .auto)
             do {
                 writer = try openRecording(options)
             } catch {
@@ -60,7 +63,6 @@ extension Launcher {
         defer { restore() }
         let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed,
                             scores: scores, userThemes: userThemes)
-        let settings = UserSettings.load()
         // Warnings found while the screen is up are held here, in memory (no temp file needed),
         // and printed once the terminal is back: a corrupt scores file moved aside, bad settings,
         // a save that failed.

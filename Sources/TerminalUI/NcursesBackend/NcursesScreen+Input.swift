@@ -31,12 +31,15 @@ extension NcursesScreen {
                 case .suspend:
                     if TerminalGuard.canSuspend { return .suspend }
                     return .key(.control("z"))
+                case .reply(let reply):
+                    received(reply)
+                    continue
                 }
             }
             let now = monotonicNow()
             var wait = deadline.map { max(0, $0 - now) }
             var pauseDeadline: Double?
-            if decoder.pendingByteCount > 0 {
+            if decoder.pendingByteCount > 0 || decoder.isDroppingAnswer {
                 let due = lastInputTime + decoder.pauseTimeout
                 pauseDeadline = due
                 wait = min(wait ?? .infinity, max(0, due - now))
@@ -57,6 +60,7 @@ extension NcursesScreen {
                         case .key(let key): return .key(key)
                         case .mouse(let mouse): return .mouse(mouse)
                         case .suspend: return TerminalGuard.canSuspend ? .suspend : .key(.control("z"))
+                        case .reply(let reply): received(reply)
                         }
                     }
                     continue
