@@ -141,15 +141,18 @@ extension EndToEndTests {
             #expect(try session.waitForExit() == 0)
         }
 
-        @Test("--background auto with no answer: dark from the first frame, and it stays")
-        func autoUnanswered() throws {
-            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color", arguments: ReferenceGame.arguments)
+        @Test("--background auto with no answer: COLORFGBG's background, else dark, from the first frame, and it stays",
+              arguments: [nil, "0;15", "15;0"] as [String?])
+        func autoUnanswered(colorFGBG: String?) throws {
+            let session = try TmuxSession(size: Check.size80x24, term: "xterm-256color", arguments: ReferenceGame.arguments,
+                                          environment: ["COLORFGBG": colorFGBG ?? ""])  // empty: none (not the runner's own)
             defer { session.close() }
             try session.waitForGame()
-            let first = try Self.titleContrast(session, behind: TerminalBackground.dark.color)
-            #expect(first.count >= 9 && first.allSatisfy { $0 >= 3 })
+            let behind = colorFGBG == "0;15" ? TerminalBackground.light.color : TerminalBackground.dark.color
+            let first = try Self.titleContrast(session, behind: behind)
+            #expect(first.count >= 9 && first.allSatisfy { $0 >= 3 }, "\(first)")
             usleep(500_000)
-            #expect(try Self.titleContrast(session, behind: TerminalBackground.dark.color) == first)
+            #expect(try Self.titleContrast(session, behind: behind) == first)
             try session.sendKeys("q")
             #expect(try session.waitForExit() == 0)
         }

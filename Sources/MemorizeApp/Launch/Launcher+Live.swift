@@ -27,7 +27,7 @@ extension Launcher {
             // The benchmark's trace of every cell painted (Benchmarks/README.md), off unless set.
             live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto, asciiOnly: options.ascii,
                                      paintTrace: ProcessEnvironment.variable("MEMORIZE_PAINT_TRACE"),
-                                     background: options.background ?? settings.background ?? .auto)
+                                     background: backgroundChoice(options, settings: settings))
             do {
                 writer = try openRecording(options)
             } catch {
@@ -105,6 +105,11 @@ extension Launcher {
         for snapshot in snapshots { try printOutput(snapshot) }
         let notesReached = printNotes()
         return (recordingComplete && notesReached) || code != 0 ? code : 2
+    }
+
+    /// `--background` wins over settings.json's "background"; neither: ask the terminal.
+    static func backgroundChoice(_ options: AppOptions, settings: UserSettings) -> BackgroundChoice {
+        options.background ?? settings.background ?? .auto
     }
 
     /// Warnings to repeat on stderr when a live game ends, each once, in the order they arose.
