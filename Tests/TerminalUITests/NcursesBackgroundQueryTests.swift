@@ -22,7 +22,7 @@ extension NcursesTerminalTests {
 
     static func titleCanvas() -> Canvas {
         var canvas = Canvas(size: Size(width: 20, height: 4))
-        _ = canvas.put("Halloween", x: 0, y: 0, style: Style(foreground: .rgb(255, 200, 0), bold: true))
+        _ = canvas.put("Halloween", x: 0, y: 0, style: Style(foreground: .rgb(255, 200, 0), bold: true, legible: true))
         return canvas
     }
 

@@ -122,7 +122,7 @@ import Testing
                 for b in stride(from: 0, through: 255, by: 51) {
                     for background in [TerminalBackground.light, .dark] {
                         let color = Color.rgb(UInt8(r), UInt8(g), UInt8(b))
-                        let look = NcursesStyleMapping.look(for: Style(foreground: color), depth: depth, defaultColors: true, background: background)
+                        let look = NcursesStyleMapping.look(for: Style(foreground: color, legible: true), depth: depth, defaultColors: true, background: background)
                         guard let shown = NcursesStyleMapping.shownRGB(look.foreground, depth: depth) else {
                             Issue.record("no colour for \(color)")
                             continue
@@ -141,6 +141,12 @@ import Testing
         #expect(Contrast.ratio(fg, bg) >= Contrast.legible)
         let block = NcursesStyleMapping.look(for: Style(foreground: .rgb(255, 200, 0), background: .rgb(255, 200, 0)), depth: .ansi8, defaultColors: true)
         #expect(block.foreground == block.background)
+        // A shape on the terminal's background (a card's edge) keeps its colour: it must match the card.
+        for depth in [NcursesColorDepth.ansi8, .xterm256, .direct] {
+            let edge = NcursesStyleMapping.look(for: Style(foreground: .rgb(255, 200, 0)), depth: depth, defaultColors: true, background: .light)
+            let card = NcursesStyleMapping.look(for: Style(background: .rgb(255, 200, 0)), depth: depth, defaultColors: true, background: .light)
+            #expect(edge.foreground == card.background, "\(depth)")
+        }
         // Palette colours asked for by number are sent as asked.
         #expect(NcursesStyleMapping.look(for: Style(foreground: .blue), depth: .ansi8, defaultColors: true, background: .dark).foreground == 4)
     }

@@ -6,8 +6,8 @@ import TerminalUI
 ///
 /// Colours are meant, not exact: the screen maps each to what the terminal has (8, 16, 256 or
 /// 24-bit colours) so that a glyph never lands in its own background's colour and text on the
-/// terminal's own background (title, scores, messages, drawn in `.default`) reads at 3:1 against
-/// it, light or dark (NcursesStyleMapping+Legible). Here, text on a colour of ours is given an ink
+/// terminal's own background (title, scores, messages, drawn in `.default` and marked `legible`)
+/// reads at 3:1 against it, light or dark (NcursesStyleMapping+Legible). Here, text on a colour of ours is given an ink
 /// that reads on it.
 struct Palette {
     let monochrome: Bool
@@ -57,7 +57,7 @@ struct Palette {
     /// The bonus pie: the theme colour at "opacity 0.5" over the face (lecture 8: `.opacity(0.5)`).
     var pie: Style { monochrome ? Style(dim: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.5), background: Self.faceColor) }
     var deckLabel: Style { monochrome ? Style(bold: true) : Style(foreground: onTheme, background: theme, bold: true) }
-    var title: Style { monochrome ? Style(bold: true) : Style(foreground: theme, bold: true) }
+    var title: Style { monochrome ? Style(bold: true) : Style(foreground: theme, bold: true, legible: true) }
     var text: Style { .plain }
     var button: Style { monochrome ? Style(reverse: true) : Style(foreground: onTheme, background: theme) }
     /// A button for a moment after it acts (click or key): lit, so the press is seen at once.
@@ -71,8 +71,8 @@ struct Palette {
     var selection: Style { monochrome ? Style(bold: true, reverse: true) : Style(foreground: onTheme, background: theme, bold: true) }
     var heading: Style { Style(bold: true, underline: true) }
     var faint: Style { Style(dim: true) }
-    var error: Style { monochrome ? Style(bold: true) : Style(foreground: .rgb(220, 50, 47), bold: true) }
-    var notice: Style { monochrome ? .plain : Style(foreground: theme) }
+    var error: Style { monochrome ? Style(bold: true) : Style(foreground: .rgb(220, 50, 47), bold: true, legible: true) }
+    var notice: Style { monochrome ? .plain : Style(foreground: theme, legible: true) }
     /// A theme's colour as a block of colour; nil in monochrome, where the colour's name is shown instead.
     /// On a background of itself: a block shows the colour as it is, not made readable as text is.
     func swatch(_ color: RGBColor) -> Style? {

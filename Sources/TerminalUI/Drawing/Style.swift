@@ -79,11 +79,16 @@ public struct Style: Hashable, Sendable {
     public var dim: Bool
     public var reverse: Bool
     public var underline: Bool
+    /// Text (or a thin glyph) in a colour of ours on the terminal's own background: the screen
+    /// shifts its colour to read at 3:1 against that background, light or dark. Off for shapes
+    /// (a card's edge, a swatch), whose colour must match the rest of them.
+    public var legible: Bool
 
     public init(foreground: Color = .default, background: Color = .default,
-                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false, legible: Bool = false) {
         self.foreground = foreground; self.background = background
         self.bold = bold; self.dim = dim; self.reverse = reverse; self.underline = underline
+        self.legible = legible
     }
     public static let plain = Style()
 

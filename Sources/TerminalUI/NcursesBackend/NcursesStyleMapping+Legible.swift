@@ -5,9 +5,10 @@ import Primitives
 // is nearest to xterm's colour 7 at 8 colours, as the face is, so it went out as SGR 37 on 47,
 // invisible. And a theme colour chosen for a dark terminal (Halloween's yellow) can hardly be
 // read on a light one. So a glyph's colour is chosen knowing what is behind it:
-// - on the terminal's own background (titles, buttons' captions, scores, messages): the theme
+// - text on the terminal's own background (titles, scores, messages: `Style.legible`): the theme
 //   colour darkened or lightened until it reads at 3:1 against that background (Contrast), then
-//   the nearest palette colour that still reads at 3:1 against it;
+//   the nearest palette colour that still reads at 3:1 against it (a shape there, such as a
+//   card's edge, keeps its nearest colour, so it matches the card);
 // - on a colour of ours (a card face, a back): never the colour the background shows, and a pair
 //   that read at 3:1 before the mapping still does after it.
 // Only RGB colours give way: an ANSI colour is a palette entry asked for by number.
@@ -15,11 +16,12 @@ extension NcursesStyleMapping {
     /// The colour number for a glyph's `foreground` drawn over `background` (whose number at this
     /// depth is `backgroundIndex`), on a terminal whose own background is `terminal`.
     static func foregroundIndex(of foreground: Color, over background: Color, backgroundIndex: Int,
-                                depth: NcursesColorDepth, terminal: TerminalBackground) -> Int {
+                                depth: NcursesColorDepth, terminal: TerminalBackground, legible: Bool = true) -> Int {
         guard depth != .none, case let .rgb(r, g, b) = foreground else { return index(of: foreground, depth: depth) }
         let wanted = RGB(r, g, b)
         let behind: RGB, minimum: Double, target: RGB
         if background == .default {
+            guard legible else { return index(of: foreground, depth: depth) }
             behind = terminal.color
             minimum = Contrast.legible
             target = Contrast.adjusted(wanted, against: behind)

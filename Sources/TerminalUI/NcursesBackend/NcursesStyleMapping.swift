@@ -109,7 +109,7 @@ enum NcursesStyleMapping {
         var background = index(of: style.background, depth: depth)
         // Without default colours the default background is black (below).
         var foreground = foregroundIndex(of: style.foreground, over: style.background, backgroundIndex: background, depth: depth,
-                                         terminal: defaultColors ? terminalBackground : .dark)
+                                         terminal: defaultColors ? terminalBackground : .dark, legible: style.legible)
         if depth != .none, !defaultColors, foreground != -1 || background != -1 {
             if foreground == -1 { foreground = 7 }
             if background == -1 { background = 0 }
