@@ -135,8 +135,16 @@ import Testing
     }
 
     @Test func aPairThatReadWellStillDoes() {
-        // Dark text on a pale face stays readable at 8 colours; a block of one colour stays one.
-        let look = NcursesStyleMapping.look(for: Style(foreground: .rgb(120, 90, 0), background: .rgb(250, 248, 240)), depth: .ansi8, defaultColors: true)
+        // Text on a pale face reads at 8 colours, even text that did not read before the mapping;
+        // a block of one colour stays one.
+        for text in [Color.rgb(120, 90, 0), .rgb(255, 200, 0)] {
+            let look = NcursesStyleMapping.look(for: Style(foreground: text, background: .rgb(250, 248, 240), legible: true), depth: .ansi8, defaultColors: true)
+            let fg = NcursesStyleMapping.shownRGB(look.foreground, depth: .ansi8)!, bg = NcursesStyleMapping.shownRGB(look.background, depth: .ansi8)!
+            #expect(Contrast.ratio(fg, bg) >= Contrast.legible, "\(text)")
+        }
+        // A shape (a forest-green border on the face) keeps its hue: green, not black.
+        #expect(NcursesStyleMapping.look(for: Style(foreground: .rgb(34, 139, 34), background: .rgb(250, 248, 240)), depth: .ansi8, defaultColors: true).foreground == 2)
+        let look = NcursesStyleMapping.look(for: Style(foreground: .rgb(120, 90, 0), background: .rgb(250, 248, 240), legible: true), depth: .ansi8, defaultColors: true)
         let fg = NcursesStyleMapping.shownRGB(look.foreground, depth: .ansi8)!, bg = NcursesStyleMapping.shownRGB(look.background, depth: .ansi8)!
         #expect(Contrast.ratio(fg, bg) >= Contrast.legible)
         let block = NcursesStyleMapping.look(for: Style(foreground: .rgb(255, 200, 0), background: .rgb(255, 200, 0)), depth: .ansi8, defaultColors: true)

@@ -79,9 +79,10 @@ public struct Style: Hashable, Sendable {
     public var dim: Bool
     public var reverse: Bool
     public var underline: Bool
-    /// Text (or a thin glyph) in a colour of ours on the terminal's own background: the screen
-    /// shifts its colour to read at 3:1 against that background, light or dark. Off for shapes
-    /// (a card's edge, a swatch), whose colour must match the rest of them.
+    /// Text in a colour of ours: the screen shifts its colour as far as it takes to read at 3:1
+    /// against what is behind it (the terminal's own background, light or dark, or `background`),
+    /// whatever colours the terminal has. Off for shapes (a card's edge, a border, the pie), which
+    /// keep their hue and are only kept off their background's colour.
     public var legible: Bool
 
     public init(foreground: Color = .default, background: Color = .default,

@@ -9,12 +9,15 @@ import Primitives
 //   colour darkened or lightened until it reads at 3:1 against that background (Contrast), then
 //   the nearest palette colour that still reads at 3:1 against it (a shape there, such as a
 //   card's edge, keeps its nearest colour, so it matches the card);
-// - on a colour of ours (a card face, a back): never the colour the background shows, and a pair
-//   that read at 3:1 before the mapping still does after it.
+// - text on a colour of ours (a button's caption, a card face's ink): the same, against the colour
+//   the background shows;
+// - any other glyph on a colour of ours (the pie, a back's texture, a border): the nearest colour
+//   that is not the background's, so it keeps its hue and stays visible.
 // Only RGB colours give way: an ANSI colour is a palette entry asked for by number.
 extension NcursesStyleMapping {
     /// The colour number for a glyph's `foreground` drawn over `background` (whose number at this
-    /// depth is `backgroundIndex`), on a terminal whose own background is `terminal`.
+    /// depth is `backgroundIndex`), on a terminal whose own background is `terminal`; `legible`:
+    /// the glyph is text (Style.legible).
     static func foregroundIndex(of foreground: Color, over background: Color, backgroundIndex: Int,
                                 depth: NcursesColorDepth, terminal: TerminalBackground, legible: Bool = true) -> Int {
         guard depth != .none, case let .rgb(r, g, b) = foreground else { return index(of: foreground, depth: depth) }
@@ -32,8 +35,8 @@ extension NcursesStyleMapping {
             // A block of one colour (a swatch) is meant to match its background.
             if asked == wanted { return index(of: foreground, depth: depth) }
             behind = shown
-            minimum = Contrast.ratio(wanted, asked) >= Contrast.legible ? Contrast.legible : 0
-            target = wanted
+            minimum = legible ? Contrast.legible : 0
+            target = legible ? Contrast.adjusted(wanted, against: shown) : wanted
         }
         switch depth {
         case .none:
