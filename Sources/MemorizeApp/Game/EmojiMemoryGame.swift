@@ -117,6 +117,11 @@ public final class EmojiMemoryGame: ObservableObject {
         mode = newMode
         playerNames = newMode.playerNames(givenNames)
     }
+    /// A seat's name, learnt after the game began (a table's second player sat down).
+    public func rename(seat: Int, to name: String) {
+        guard playerNames.indices.contains(seat), playerNames[seat] != name else { return }
+        playerNames[seat] = name
+    }
     /// The game clock starts with the first deal, not when the cards sit in the deck.
     public func startClock() {
         lastIntent = "startClock()"

@@ -26,6 +26,9 @@ public struct AppOptions: Sendable {
     public var mode: GameMode?
     /// `--names A,B`, already bounded and made safe (PlayerNames); the seats' defaults otherwise.
     public var names: [String]?
+    /// `--table-channel FD` (set by memorize-tui-server alone): this process sits at a table and
+    /// the model changes only by the table's log (Table/TableApplication.swift).
+    public var tableChannel: Int32?
 
     public init() {}
 }

@@ -36,6 +36,9 @@ public final class NcursesScreen: Screen {
     private(set) var isSuspended = false
     /// A termination signal arrived while suspended in the background: the next event is `.terminate`.
     var terminationPending = false
+    /// A descriptor polled with the terminal and the signal pipe (a table's channel): when it is
+    /// readable, `nextEvent` returns `.watchedInput` and the app reads it. Set once before the loop.
+    public var watchedDescriptor: Int32?
 
     /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
     /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
