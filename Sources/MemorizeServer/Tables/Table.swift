@@ -182,7 +182,7 @@ final class Table: @unchecked Sendable {
 
     /// The table is over for everyone: each process is told why, and its game is ended shortly
     /// after (time to show the final scores); the code stops working at once.
-    func end(reason: String) {
+    func end(reason: String, linger: TimeAmount = .seconds(2)) {
         eventLoop.preconditionInEventLoop()
         guard endReason == nil else { return }
         endReason = reason
@@ -192,7 +192,7 @@ final class Table: @unchecked Sendable {
         for case .held(_, _, let timer) in seats { timer.cancel() }
         broadcast(.status(.ended(reason: reason)))
         let everyone = Array(members.values)
-        eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) {
+        eventLoop.assumeIsolated().scheduleTask(in: linger) {
             for member in everyone { member.stop?("the table has ended: \(reason)") }
         }
     }

@@ -69,6 +69,6 @@ final class TableRegistry: Sendable {
             state.stopping = true
             return Array(state.tables.values)
         }
-        for table in tables { table.eventLoop.execute { table.end(reason: reason) } }
+        for table in tables { table.eventLoop.execute { table.end(reason: reason, linger: .zero) } }
     }
 }
