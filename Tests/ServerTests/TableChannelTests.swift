@@ -254,4 +254,26 @@ import Glibc
         }
         #expect(refusal.description.contains("as many watchers as it takes (1)"))
     }
+
+    @Test func anIdleTableEnds() throws {
+        var limits = TableLimits()
+        limits.idleTimeout = .milliseconds(300)
+        let harness = Harness(limits: limits)
+        let (_, alice) = try harness.seat(.open, key: 1, name: "alice")
+        let table = harness.table
+        table.eventLoop.execute { table.scheduleIdleCheck(after: .milliseconds(300)) }
+        #expect(try alice.next { $0 == .status(.ended(reason: "nothing happened at the table for 300ms")) } != nil)
+    }
+
+    @Test func aFullLogEndsTheTable() throws {
+        var limits = TableLimits()
+        limits.maxLogLength = 3
+        let harness = Harness(limits: limits)
+        let (_, alice) = try harness.seat(.open, key: 1, name: "alice")
+        let (_, bob) = try harness.seat(.join, key: 2, name: "bob")
+        _ = try bob.next { if case .ordered = $0 { true } else { false } }
+        for card in 0..<3 { alice.send(.intent(.choose(cardID: card))) }
+        #expect(try bob.next { $0 == .status(.ended(reason: "the table's log is full (3 intents)")) } != nil)
+        #expect(!bob.pending.contains { if case .ordered(3, _) = $0 { true } else { false } })
+    }
 }

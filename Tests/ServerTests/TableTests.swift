@@ -139,6 +139,15 @@ extension ServerTests {
             #expect(channel.stderrText.contains("is not offered over SSH"))
         }
 
+        @Test func tablesAreCapped() throws {
+            let scene = try Scene(["--max-tables", "1"])
+            defer { scene.close() }
+            let second = try runSSH(server: scene.server, key: try PlayerKey(in: scene.server.directory, name: "frank"),
+                                    options: ["-tt"], remote: ["new"])
+            #expect(second.status == 2)
+            #expect(second.stderrText.contains("as many tables as it takes (1)"))
+        }
+
         @Test func joinAttemptsPerMinuteAreBounded() throws {
             let server = try ServerUnderTest(["--join-attempts-per-minute", "2"], ports: Tables.ports)
             defer { server.close() }
