@@ -23,6 +23,8 @@ enum SessionCommand: Equatable, Sendable {
 
     /// Flags that change only one's own screen: allowed for every process at a table.
     static let displayValueFlags = ["--fps"]
+    /// Not at a table: the inspector shows every card's face and pauses time.
+    static let notAtATable = ["--players", "--opponent", "--names", "--inspect"]
 
     static func parse(command: String, displayName: String?) -> Result<SessionCommand, Refusal> {
         guard command.utf8.count <= GameArguments.maxCommandBytes else {
@@ -41,12 +43,7 @@ enum SessionCommand: Equatable, Sendable {
 
     /// `new`'s flags: the game's, less those a table decides itself (two seats, one player each).
     static func parseNew(_ words: [String]) -> Result<SessionCommand, Refusal> {
-        for word in words {
-            let flag = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-            if ["--players", "--opponent", "--names"].contains(flag) {
-                return .failure(Refusal("\(flag) makes no sense at a table: it has two seats, one for you and one for whoever joins with your code"))
-            }
-        }
+        if let refusal = refusalAtATable(words) { return .failure(refusal) }
         let checked: [String]
         switch GameArguments.check(words, displayName: nil) {
         case .success(let arguments): checked = arguments
@@ -74,16 +71,30 @@ enum SessionCommand: Equatable, Sendable {
         return .success(.newTable(seed: seed, theme: theme, displayFlags: display))
     }
 
+    static func refusalAtATable(_ words: [String]) -> Refusal? {
+        for word in words {
+            let flag = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            if flag == "--inspect" {
+                return Refusal("--inspect is not offered at a table: the inspector shows every card's face")
+            }
+            if notAtATable.contains(flag) {
+                return Refusal("\(flag) makes no sense at a table: it has two seats, one for you and one for whoever joins with your code")
+            }
+        }
+        return nil
+    }
+
     /// `join`/`watch`: a code, then only flags for one's own screen (the opener chose the game).
     static func parseCode(_ name: String, _ words: [String]) -> Result<(code: String, flags: [String]), Refusal> {
         guard let code = words.first, !code.hasPrefix("-") else {
             return .failure(Refusal("\(name) needs the table's code: \(name) CODE"))
         }
         let flags = Array(words.dropFirst())
+        if let refusal = refusalAtATable(flags) { return .failure(refusal) }
         for word in flags {
             let flag = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
             if GameArguments.valueFlags.contains(flag) && !displayValueFlags.contains(flag) {
-                return .failure(Refusal("\(flag) is the table's to choose; \(name) takes only \((displayValueFlags + GameArguments.switches).joined(separator: " "))"))
+                return .failure(Refusal("\(flag) is the table's to choose; \(name) takes only \((displayValueFlags + GameArguments.switches.filter { $0 != "--inspect" }).joined(separator: " "))"))
             }
         }
         return GameArguments.check(flags, displayName: nil).map { (code, $0) }

@@ -138,6 +138,13 @@ import Testing
             }
             #expect(refusal.description.contains("makes no sense at a table"))
         }
+        for command in ["new --inspect", "watch ABCD234 --inspect"] {
+            guard case .failure(let refusal) = SessionCommand.parse(command: command, displayName: nil) else {
+                Issue.record("\(command) accepted")
+                continue
+            }
+            #expect(refusal.description.contains("shows every card's face"))
+        }
         guard case .failure(let refusal) = SessionCommand.parse(command: "join ABCD234 --seed 3", displayName: nil) else {
             Issue.record("join chose the seed")
             return

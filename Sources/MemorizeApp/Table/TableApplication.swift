@@ -27,6 +27,9 @@ final class TableApplication: RunLoopContent {
         switch event {
         case .watchedInput:
             readTable()
+        case .key(let key) where KeyTables.inspector.command(for: key) != nil:
+            // The inspector shows every card's face and pauses time: at a table, a cheat.
+            note = "no inspector at a table: it shows the cards face down"
         case .key(let key):
             if let command = KeyTables.game.command(for: key), base.router.page == .game, !base.router.showsHelp, view.win == nil {
                 switch TableKeys.decide(command, seat: client.seat, view: view, tableOver: client.isOver) {
