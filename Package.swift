@@ -144,6 +144,8 @@ let package = Package(
         // NIOEmbedded: GameSession's phases on an EmbeddedChannel.
         .testTarget(name: "ServerTests", dependencies: [
             "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn",
+            // A seat's game mirrored in the test (the whole-game table test knows the faces).
+            "MemorizeApp", "MemorizeStore", "TerminalUI",
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
             .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Clients"]),
