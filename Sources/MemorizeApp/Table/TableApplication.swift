@@ -13,6 +13,9 @@ final class TableApplication: RunLoopContent {
     let clock: Clock
     /// What a refused key said, shown on the bottom line until the next event.
     private(set) var note: String?
+    /// This process's timeline minus the table's (TableLog.apply), fixed by the first entry
+    /// applied: the deal as it arrives, or the last of a catch-up (taken as just now).
+    private var offset: Double?
 
     init(base: MemorizeApplication, client: TableClient, clock: Clock) {
         self.base = base
@@ -57,9 +60,12 @@ final class TableApplication: RunLoopContent {
         let catchUp = client.hello?.catchUp ?? 0
         let animator = view.animator
         let wasReduced = animator.reducedMotion
-        for (offset, entry) in entries.enumerated() {
-            animator.reducedMotion = wasReduced || first + offset < catchUp
-            TableLog.apply(entry, to: view)
+        if offset == nil, let anchor = entries.prefix(max(1, catchUp - first)).last {
+            offset = view.game.now - anchor.time
+        }
+        for (index, entry) in entries.enumerated() {
+            animator.reducedMotion = wasReduced || first + index < catchUp
+            TableLog.apply(entry, to: view, offset: offset ?? 0)
         }
         animator.reducedMotion = wasReduced
         for (seat, name) in client.names.enumerated() {

@@ -1,20 +1,26 @@
 import Memorize
+import TerminalUI
 
-/// The ordered log applied to this process's game, the same way in every process at the table.
+/// The ordered log applied to this process's game, the same way in every process at the table:
+/// through `EmojiMemoryGame.apply`, the game's one way in, at each entry's stamped time. The model
+/// refuses what it refuses (a choose out of turn, a second deal) identically everywhere.
 enum TableLog {
-    /// One log entry. A choose counts only from the seat whose turn it is (the hot-seat rules:
-    /// a match keeps the turn, a mismatch passes it); anything else in a log is ignored, as every
-    /// process ignores it.
-    static func apply(_ entry: TimedIntent, to view: EmojiMemoryGameView) {
+    /// One log entry, its table time moved onto this process's timeline by `offset` (seconds
+    /// between the two). Bonus points are scored from differences of those times, so every
+    /// process scores alike; the offset only keeps the bonus pies in step with this clock.
+    static func apply(_ entry: TimedIntent, to view: EmojiMemoryGameView, offset: Double = 0) {
+        var local = entry
+        local.time = max(0, entry.time + offset)
         switch entry.intent {
         case .deal:
+            guard view.game.apply(local) else { return }
+            // The game is dealt at the table's time; the page deals its cards (its own deal is
+            // refused by the model, being the second).
             view.dealAll()
-        case .choose(let id):
-            let game = view.game
-            guard !game.isOver, game.currentPlayer == entry.seat,
-                  let card = game.cards.first(where: { $0.id == id }), !view.isUndealt(card) else { return }
-            view.choose(card)
-        case .shuffle, .restart, .newGame:
+        case .choose:
+            view.withAnimation(EmojiMemoryGameView.CardConstants.flip) { _ = view.game.apply(local) }
+        case .shuffle, .restart, .newGame, .setMode:
+            // Not from a table's seats: the server never orders these.
             break
         }
     }
