@@ -69,7 +69,7 @@ let package = Package(
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
         .target(name: "CTerminalGuard"),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "Primitives"], swiftSettings: releaseOptimization),
-        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"], swiftSettings: releaseOptimization),
+        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI", "TableProtocol"], swiftSettings: releaseOptimization),
         .executableTarget(
             name: "memorize-tui",
             // TerminalUI for --version's and the manual's terminal-safe printing, Primitives for
@@ -94,10 +94,13 @@ let package = Package(
         // memorize-tui-server: serves the game over SSH, one game process per session in its own
         // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
         .target(name: "CGameSpawn"),
+        // The table channel's frames and messages (docs/tables.md), without NIO: the server's
+        // sequencer and the game's table client both speak it.
+        .target(name: "TableProtocol", dependencies: ["Memorize"]),
         .target(
             name: "MemorizeServer",
             dependencies: [
-                "CGameSpawn", "Primitives",
+                "CGameSpawn", "Primitives", "TableProtocol", "Memorize",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -138,7 +141,14 @@ let package = Package(
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
-        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeTestSupport"], exclude: ["Clients"]),
+        // NIOEmbedded: GameSession's phases on an EmbeddedChannel.
+        .testTarget(name: "ServerTests", dependencies: [
+            "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn",
+            // A seat's game mirrored in the test (the whole-game table test knows the faces).
+            "MemorizeApp", "MemorizeStore", "TerminalUI",
+            .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+        ], exclude: ["Clients"]),
         // Drives the real binary in tmux; needs the executable built first (see README).
         .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"]),
     ],

@@ -101,6 +101,11 @@ struct MemorizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The players' names, in seat order (at most \(PlayerNames.maxCharacters) characters each); default \"Player 1,Player 2\", or \"You,Computer\".", valueName: "A,B"))
     var names: String?
 
+    /// Only memorize-tui-server passes it (the descriptor of the table channel it made); a
+    /// player over SSH cannot (the server refuses it), and it is not in --help.
+    @Option(name: .customLong("table-channel"), help: ArgumentHelp("The descriptor of a table's channel (set by memorize-tui-server).", visibility: .private))
+    var tableChannel: Int32?
+
     @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"),
             completion: .directory)
     var snapshotDir: String?
@@ -170,6 +175,11 @@ struct MemorizeCommand: ParsableCommand {
         if case .failure(let problem) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
             throw ValidationError(problem.description)
         }
+        if let tableChannel {
+            guard tableChannel >= 3, !headless, script == nil, players == 2 else {
+                throw ValidationError("--table-channel is memorize-tui-server's: a descriptor of 3 or more, live, with --players 2")
+            }
+        }
         if let snapshotDir {
             if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
             if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
@@ -213,6 +223,7 @@ struct MemorizeCommand: ParsableCommand {
         if let size, let parsed = Size(parsing: size) { options.requestedSize = parsed }
         options.recordPath = record
         options.snapshotDirectory = snapshotDir
+        options.tableChannel = tableChannel
         if case .success(let seats) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
             options.mode = seats.mode
             options.names = seats.names

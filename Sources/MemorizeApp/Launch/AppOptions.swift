@@ -29,6 +29,9 @@ public struct AppOptions: Sendable {
     public var names: [String]?
     /// `--background light|dark|auto`; nil: settings.json's "background", else auto (ask the terminal).
     public var background: BackgroundChoice?
+    /// `--table-channel FD` (set by memorize-tui-server alone): this process sits at a table and
+    /// the model changes only by the table's log (Table/TableApplication.swift).
+    public var tableChannel: Int32?
 
     public init() {}
 }

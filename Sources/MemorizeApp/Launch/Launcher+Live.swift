@@ -72,7 +72,10 @@ extension Launcher {
         let application = MemorizeApplication(view: view)
         // Live, the inspector shows each frame's real cost; headless runs leave it "—" (virtual time).
         application.runLoopStats?.measuresCost = true
-        if opensChooserAtStart(options, script: script, settings: settings) {
+        // At a table: the table's log drives the model; its channel is polled with the terminal.
+        let table = options.tableChannel.map { TableApplication(base: application, client: TableClient(descriptor: $0), clock: clock) }
+        if let table { live.watchedDescriptor = table.client.descriptor }
+        if table == nil, opensChooserAtStart(options, script: script, settings: settings) {
             application.router.showChooser(message: settings.warning)
         }
         notes.add(settings.warning)
@@ -89,7 +92,7 @@ extension Launcher {
         }
         defer { _ = printNotes() }          // the paths that throw
         var snapshots: [String] = []
-        let loop = RunLoop(screen: screen, clock: clock, content: application, fps: options.fps,
+        let loop = RunLoop(screen: screen, clock: clock, content: table ?? application as RunLoopContent, fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
             snapshots.append(SnapshotFormat.render(name: name, canvas: canvas))
         }
@@ -101,6 +104,7 @@ extension Launcher {
             throw Failure(description: failure.description, exitCode: 1, detail: failure.screen)
         }
         restore()
+        notes.add(table?.finalNote)
         // Snapshots taken live are printed once the terminal is back to normal.
         for snapshot in snapshots { try printOutput(snapshot) }
         let notesReached = printNotes()

@@ -39,6 +39,9 @@ public final class NcursesScreen: Screen {
     var terminationPending = false
     /// `--background auto`'s question to the terminal and what came of it.
     var backgroundQuery = BackgroundQuery(asking: false)
+    /// A descriptor polled with the terminal and the signal pipe (a table's channel): when it is
+    /// readable, `nextEvent` returns `.watchedInput` and the app reads it. Set once before the loop.
+    public var watchedDescriptor: Int32?
 
     /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
     /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
