@@ -3,34 +3,14 @@ import asyncio
 import time
 
 import procfs
-from players import BURST_GAP, make_player, open_many, quit_all
+from frames import bursts, percentile  # noqa: F401 (drive.py reads them from here)
+from players import make_player, open_many, quit_all
 
 # Deal animation: a 2.0 s stagger plus a 0.5 s flight (memorize-bench's LiveGame.dealSeconds).
 DEAL_SECONDS = 2.5
 # Frames are due every 1/fps while several cards fly: pacing is read 0.2-2.2 s into the deal,
 # the window memorize-bench reads from its pty.
 PACED_FROM, PACED_TO = 0.2, 2.2
-
-
-def percentile(values, p):
-    """Nearest rank, as memorize-bench's Stats.percentile."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = -(-p * len(ordered) // 100)
-    return ordered[min(len(ordered) - 1, max(0, int(rank) - 1))]
-
-
-def bursts(chunks, start):
-    """Start times of the bursts of output (frames) that begin at or after `start`."""
-    starts, last = [], None
-    for t, _ in chunks:
-        if t < start:
-            continue
-        if last is None or t - last > BURST_GAP:
-            starts.append(t)
-        last = t
-    return starts
 
 
 async def first_frame_alone(target, keys, index):

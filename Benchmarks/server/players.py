@@ -12,8 +12,7 @@ TERM = "xterm-256color"
 GAME_ARGS = "--theme Vehicles --seed 1"
 # The title line's text; the first frame is complete at the end of the burst that carries it.
 MARKER = b"Score:"
-# A burst is output with no pause longer than this (memorize-bench's Bursts.gap): one frame.
-BURST_GAP = 0.008
+from frames import BURST_GAP  # one frame: output with no pause longer than this
 # One key exchange and cipher for both servers, so neither pays for a different choice.
 KEX = ["curve25519-sha256"]
 CIPHERS = ["aes128-gcm@openssh.com"]

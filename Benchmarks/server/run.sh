@@ -3,22 +3,30 @@
 # run instead, OpenSSH's sshd with `ForceCommand memorize-tui`, side by side on loopback.
 # Starts both (its own sshd config, host key and port; never the system's sshd), drives them with
 # asyncssh clients (drive.py), prints the figures and the goals, and stops everything it started.
-# Usage: bash Benchmarks/server/run.sh [--no-build] [--port-base P] [drive.py options...]
-#   P and P+1 are the two ports on 127.0.0.1 (default 22520). Figures are printed, not asserted.
+# Then the tables part (tables.py): real OpenSSH clients at tables of its own server.
+# Usage: bash Benchmarks/server/run.sh [--no-build] [--only server|tables] [--port-base P]
+#          [--tables-port T] [--tables-arg ARG]... [drive.py options...]
+#   P and P+1 are the two ports on 127.0.0.1 (default 22520); T the tables part's (default 22700,
+#   in 22700-22799). --tables-arg passes ARG on to tables.py. Figures are printed, not asserted.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
 
-build=1 port_base=22520 drive_args=()
+build=1 port_base=22520 drive_args=() only=all tables_port=22700 tables_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-build) build=0 ;;
+    --only) only=$2; shift ;;
+    --tables-port) tables_port=$2; shift ;;
+    --tables-arg) tables_args+=("$2"); shift ;;
     --port-base) port_base=$2; shift ;;
     *) drive_args+=("$1") ;;
   esac
   shift
 done
 sshd_port=$port_base server_port=$((port_base + 1))
+case "$only" in all|server|tables) ;; *) echo "bench: --only takes server or tables" >&2; exit 2 ;; esac
+[ "$tables_port" -ge 22700 ] && [ "$tables_port" -le 22799 ] || { echo "bench: --tables-port is in 22700-22799" >&2; exit 2; }
 
 # What a fresh machine lacks. openssh-server must not start the system's sshd as it installs:
 # a policy-rc.d that says "no" for the length of the install (only when none is there already).
@@ -31,7 +39,7 @@ if [ ! -x /usr/sbin/sshd ]; then
   [ "${status:-0}" = 0 ] || exit "$status"
 fi
 command -v ssh-keygen >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client >&2; }
-python3 -c 'import asyncssh' 2>/dev/null || python3 -m pip install -q asyncssh >&2
+[ "$only" = tables ] || python3 -c 'import asyncssh' 2>/dev/null || python3 -m pip install -q asyncssh >&2
 
 if [ $build = 1 ]; then
   echo "bench: swift build -c release (the README's play command)" >&2
@@ -61,6 +69,8 @@ trap 'exit 130' INT TERM HUP
 
 ssh-keygen -q -t ed25519 -N '' -C bench-host -f "$work/host_ed25519"
 ssh-keygen -q -t ed25519 -N '' -C bench-player -f "$work/player_ed25519"
+status=0
+if [ "$only" != tables ]; then
 cp "$work/player_ed25519.pub" "$work/authorized_keys"
 mkdir -p "$work/sshd-home" "$work/server-state" /run/sshd
 
@@ -115,7 +125,6 @@ echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "machine: nproc $(nproc), $(uname -sr)"
 echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo none)"
 echo "sshd: $(/usr/sbin/sshd -V 2>&1 | head -1), port $sshd_port; memorize-tui-server: port $server_port"
-status=0
 mkdir -p "$work/pty-home"
 BENCH_HOME="$work/pty-home" timeout 1200 python3 "$repo/Benchmarks/server/drive.py" "${targets[@]}" \
   --client-key "$work/player_ed25519" --game "$game" \
@@ -125,4 +134,22 @@ echo "## server logs: sshd $(wc -l < "$work/sshd.log") lines; memorize-tui-serve
   "$(grep -c 'refused' "$work/server.log" || true) refusals"
 grep -v ' info ' "$work/server.log" | grep -v ' listening$' | head -n 5 || true
 head -n 5 "$work/sshd.log"
+fi
+
+if [ "$only" != server ] && [ -x "$server" ]; then
+  # Its own server, caps raised only as far as the load needs (50 tables, 150 sessions; each client
+  # comes from its own loopback address, so per-address limits stay at their defaults).
+  for key in seat1 seat2 watcher; do ssh-keygen -q -t ed25519 -N '' -C "bench-$key" -f "$work/$key"; done
+  mkdir -p "$work/tables-state"
+  "$server" --listen "127.0.0.1:$tables_port" --game "$game" --state-dir "$work/tables-state" \
+    --public-name bench.invalid --max-sessions 200 --max-tables 64 2>"$work/tables-server.log" &
+  pids+=($!)
+  echo
+  echo "# tables over SSH (memorize-tui-server, port $tables_port)"
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: nproc $(nproc), $(uname -sr); commit: $(git rev-parse --short HEAD 2>/dev/null || echo none)"
+  timeout 900 python3 "$repo/Benchmarks/server/tables.py" --port "$tables_port" --server-pid "$!" \
+    --key-a "$work/seat1" --key-b "$work/seat2" --key-w "$work/watcher" "${tables_args[@]}" || status=$?
+  echo "## tables server log: $(wc -l < "$work/tables-server.log") lines, $(grep -c 'refused' "$work/tables-server.log" || true) refusals"
+  grep -v ' info ' "$work/tables-server.log" | grep -v ' listening$' | head -n 5 || true
+fi
 exit $status
