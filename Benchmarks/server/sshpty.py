@@ -17,7 +17,7 @@ TERM = "xterm-256color"
 KEX, CIPHER = "curve25519-sha256", "aes128-gcm@openssh.com"
 # Output kept per client for reading text (the invitation line); arrival times are always kept.
 KEEP_BYTES = 1 << 20
-ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07]*\x07")
+ESCAPE = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
 
 
 class Client:
@@ -60,6 +60,15 @@ class Client:
 
     def press(self, keys):
         os.write(self.master, keys)
+
+    def chunk_text(self, t):
+        """The chunk that arrived at time t, escapes taken out (what a choose changed first)."""
+        offset = 0
+        for when, size in self.chunks:
+            if when == t:
+                return ESCAPE.sub(b"", bytes(self.text[offset:offset + size])).decode("utf-8", "replace")
+            offset += size
+        return ""
 
     def plain(self):
         """What it printed so far with escape sequences taken out (to find text in it)."""

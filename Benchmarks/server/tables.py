@@ -68,6 +68,7 @@ class Bench:
         """Chooses alternate between the seats as the turn goes; only chooses that changed the
         other screen count. A table whose chooses stop working (its game is over) is replaced."""
         other_s, own_s, attempts, tables = [], [], 0, 0
+        self.idle_flip_gaps = []    # the other seat's frame gaps in each flip, on this idle server
         while len(other_s) < self.args.chooses and attempts < self.args.chooses * 5 and tables < 8:
             tables += 1
             a, code = await self.table()
@@ -92,6 +93,10 @@ class Bench:
                     if own is not None:
                         own_s.append(own - pressed)
                     misses = 0
+                    await asyncio.sleep(self.args.flip_window)
+                    self.idle_flip_gaps += gaps_from([other], pressed, 0.0, self.args.flip_window)
+                    if self.args.show:
+                        print(f"  choose {len(other_s)}: {other.chunk_text(changed)[:160]!r}")
                 else:
                     misses += 1
                     chooser, other = other, chooser
@@ -186,6 +191,9 @@ async def main(args):
         line("deal.gap.p95", percentile(deal, 95), "ms", GAP_GOAL_MS)
         line("flip.gap.p50", percentile(flip, 50), "ms", note=f"{len(flip)} gaps, first {args.flip_window} s of each screen's flip")
         line("flip.gap.p95", percentile(flip, 95), "ms", GAP_GOAL_MS)
+        idle = bench.idle_flip_gaps
+        line("flip.gap.idle.p95", percentile(idle, 95), "ms",
+             note=f"{len(idle)} gaps: the other seat's flips in part 1, one table on the server (the yardstick)")
         games, server = memory["game"], memory["server"]
         sessions = max(games[2], 1)
         seats = 2 * args.tables
@@ -211,7 +219,8 @@ if __name__ == "__main__":
     parser.add_argument("--chooses", type=int, default=40)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--watchers", type=int, default=50)
-    parser.add_argument("--flip-window", type=float, default=0.5)
+    parser.add_argument("--flip-window", type=float, default=0.5, help="seconds of each flip read (its animation)")
+    parser.add_argument("--show", action="store_true", help="print what the other seat got first, each choose")
     a = parser.parse_args()
     for name, value, cap in (("chooses", a.chooses, 200), ("tables", a.tables, 60), ("watchers", a.watchers, a.tables)):
         if not 0 < value <= cap:
