@@ -121,11 +121,15 @@ class Bench:
         watchers = [self.client(self.args.key_w, "wes", ["watch", codes[i]]) for i in range(w) if codes[i]]
         await wait_until(lambda: all(x.chunks for x in watchers), 90)
         await wait_quiet(seats1 + watchers, 1.0, 30)
+        cpu_before = cpu_sample(self.args.server_pid, self.clients)
         joined = time.monotonic()
         seats2 = [self.client(self.args.key_b, "bob", ["join", c]) for c in codes if c]
         await wait_until(lambda: all(x.chunks for x in seats2), 120)
         everyone = seats1 + seats2 + watchers
         await wait_quiet(everyone, 0.5, 30)
+        cpu = cpu_between(cpu_before, cpu_sample(self.args.server_pid, self.clients), time.monotonic() - joined)
+        firsts = sorted(x.chunks[0][0] for x in seats2 if x.chunks)
+        cpu["deal_spread"] = firsts[-1] - firsts[0] if firsts else None
         memory = sample_memory(self.args.server_pid)
         deal_gaps = gaps_from(everyone, joined, PACED_FROM, PACED_TO)
 
@@ -137,7 +141,7 @@ class Bench:
         held = sum(1 for c in everyone if c.alive())
         up = sum(1 for c in everyone if c.chunks)
         self.close(everyone)
-        return deal_gaps, flip_gaps, memory, held, up, len(everyone)
+        return deal_gaps, flip_gaps, memory, held, up, len(everyone), cpu
 
 
 def gaps_from(clients, after, start, end):
@@ -150,6 +154,22 @@ def gaps_from(clients, after, start, end):
             paced = [t for t in starts if starts[0] + start <= t < starts[0] + end]
             gaps += [(y - x) * 1000 for x, y in zip(paced, paced[1:])]
     return gaps
+
+
+def cpu_sample(root, clients):
+    """CPU ns so far of the server's processes, its games, the ssh clients and this driver."""
+    out = {"server": 0, "games": 0, "ssh": 0, "driver": procfs._cpu_ns(os.getpid()) or 0, "at": time.monotonic()}
+    for pid, (comm, _, ns) in procfs.sample(root).items():
+        out["games" if comm == procfs.GAME_COMM else "server"] += ns
+    out["ssh"] = sum(procfs._cpu_ns(c.process.pid) or 0 for c in clients)
+    return out
+
+
+def cpu_between(before, after, seconds):
+    """% of the machine's cores each part used between two samples (exited processes drop out,
+    so this is a lower bound)."""
+    cores = os.cpu_count() or 1
+    return {k: max(0, after[k] - before[k]) / 1e9 / seconds / cores * 100 for k in ("server", "games", "ssh", "driver")} | {"seconds": seconds}
 
 
 def sample_memory(root):
@@ -185,8 +205,12 @@ async def main(args):
 
         print(f"\n## tables 2: {args.tables} tables ({2 * args.tables} seats) and {args.watchers} watchers")
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
-        deal, flip, memory, held, up, total = await bench.load()
+        deal, flip, memory, held, up, total, cpu = await bench.load()
         print(f"  clients with a screen: {up}/{total}; still connected at the end: {held}/{total}")
+        print(f"  deal: seat 2's first frames spread over {cpu['deal_spread']:.2f} s (joins started at once); "
+              f"CPU from the joins to every screen still, {cpu['seconds']:.1f} s, as % of all {os.cpu_count()} cores: "
+              f"games {cpu['games']:.0f}, server {cpu['server']:.0f}, ssh clients {cpu['ssh']:.0f}, "
+              f"this driver {cpu['driver']:.0f}", flush=True)
         line("deal.gap.p50", percentile(deal, 50), "ms", note=f"{len(deal)} gaps, {PACED_FROM}-{PACED_TO} s into each screen's deal")
         line("deal.gap.p95", percentile(deal, 95), "ms", GAP_GOAL_MS)
         line("flip.gap.p50", percentile(flip, 50), "ms", note=f"{len(flip)} gaps, first {args.flip_window} s of each screen's flip")
