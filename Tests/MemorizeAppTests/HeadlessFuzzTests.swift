@@ -3,6 +3,7 @@ import MemorizeStore
 import Testing
 import MemorizeTestSupport
 import TerminalUI
+import ThemeFormat
 @testable import Memorize
 @testable import MemorizeApp
 
