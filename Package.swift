@@ -137,14 +137,14 @@ let package = Package(
         // ssh-audit against a running memorize-tui-server (needs it built first, as EndToEndTests do).
         .testTarget(name: "ServerAuditTests", dependencies: ["MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
-        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "ThemeFormat", "TerminalUI", "MemorizeTestSupport"],
+        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "ThemeFormat", "TerminalUI", "Primitives", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
         // NIOEmbedded: GameSession's phases on an EmbeddedChannel.
         .testTarget(name: "ServerTests", dependencies: [
             "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn",
             // A seat's game mirrored in the test (the whole-game table test knows the faces).
-            "MemorizeApp", "MemorizeStore", "TerminalUI",
+            "MemorizeApp", "MemorizeStore", "ThemeFormat", "TerminalUI",
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
             .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Clients"]),
