@@ -9,8 +9,9 @@ import Glibc
 func hostileClient(_ server: ServerUnderTest, key: PlayerKey, _ testCase: String, _ argument: String = "",
                    timeout: Double = 120) throws -> ProcessOutput {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Clients/hostile_client.py").path
-    return try ProcessRunner.run("/usr/bin/env", ["python3", script, "\(server.port)", key.path, testCase] + (argument.isEmpty ? [] : [argument]),
-                                 environment: ProcessRunner.baseEnvironment, timeout: timeout)
+    // paramiko from .build/python (scripts/test.sh installs it there).
+    return try TestPython.run([script, "\(server.port)", key.path, testCase] + (argument.isEmpty ? [] : [argument]),
+                              timeout: timeout)
 }
 
 extension ServerTests {
