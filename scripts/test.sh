@@ -24,8 +24,11 @@ command -v xterm >/dev/null || missing+=(xterm)
 command -v kitty >/dev/null || missing+=(kitty)
 [ -x /usr/bin/import ] && [ -x /usr/bin/convert ] || missing+=(imagemagick)
 command -v xdotool >/dev/null || missing+=(xdotool)
-fc-list 2>/dev/null | grep -q 'DejaVu Sans Mono' || missing+=(fonts-dejavu-core)
-fc-list 2>/dev/null | grep -q 'Noto Color Emoji' || missing+=(fonts-noto-color-emoji)
+# grep reads all of fc-list's output: with -q it stops early, fc-list dies of SIGPIPE and
+# pipefail would call the font missing.
+fonts=$(fc-list : family 2>/dev/null || true)
+grep -F 'DejaVu Sans Mono' <<<"$fonts" >/dev/null || missing+=(fonts-dejavu-core)
+grep -F 'Noto Color Emoji' <<<"$fonts" >/dev/null || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "test.sh: installing ${missing[*]}"

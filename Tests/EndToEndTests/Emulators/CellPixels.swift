@@ -23,7 +23,7 @@ struct CellPixels {
     /// The horizontal extent, in pixels, of what is drawn over the rows of `frame` around its
     /// centre: a column counts when a third of its pixels differ from `background` (by more than
     /// `edgeDistance`: xterm's white face is 26 levels from its white background). The gap between
-    /// cards (a cell of background) ends it. Nil when nothing is drawn at the centre.
+    /// cards (a cell of background) ends it. Nil when nothing is drawn near the centre.
     func drawnExtent(_ frame: Rect, background: Pixel) -> ClosedRange<Int>? {
         let top = frame.minY * cellHeight, bottom = frame.maxY * cellHeight
         func drawn(_ x: Int) -> Bool {
@@ -35,10 +35,21 @@ struct CellPixels {
         let centre = (frame.minX * cellWidth + frame.maxX * cellWidth) / 2
         // A card on edge is a sliver: look for the nearest drawn column within a cell of the centre.
         guard let start = (0...cellWidth).flatMap({ [centre - $0, centre + $0] }).first(where: drawn) else { return nil }
-        var low = start, high = start
-        while low > frame.minX * cellWidth - cellWidth, drawn(low - 1) { low -= 1 }
-        while high < frame.maxX * cellWidth + cellWidth, drawn(high + 1) { high += 1 }
-        return low...high
+        // A thin line of the background's colour inside the card (a white │ of the focus border
+        // on white) is not its edge: gaps under half a cell are crossed.
+        func reach(_ step: Int, limit: Int) -> Int {
+            var last = start, x = start
+            while x != limit {
+                x += step
+                if drawn(x) {
+                    last = x
+                } else if abs(x - last) > cellWidth / 2 {
+                    break
+                }
+            }
+            return last
+        }
+        return reach(-1, limit: frame.minX * cellWidth - cellWidth)...reach(1, limit: frame.maxX * cellWidth + cellWidth)
     }
 
     /// How far an x (a pixel column's left side) lies from the nearest cell boundary, in pixels.

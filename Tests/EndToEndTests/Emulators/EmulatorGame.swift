@@ -6,33 +6,19 @@ import TerminalUI
 import Glibc
 #endif
 
-/// The seeded game (ReferenceGame: seed 42, Halloween) in one terminal emulator on its own Xvfb:
-/// a key script deals and turns cards 0, 1 and 2 at known times; the test freezes the game
-/// (SIGSTOP) for each screenshot, so every picture is one whole frame, and stops everything at the end.
+/// The seeded game (ReferenceGame: seed 42, Halloween) in one terminal emulator on its own Xvfb.
+/// The test types into it with xdotool, so it knows within milliseconds when a card starts to
+/// turn, and freezes the game (SIGSTOP) for each screenshot: every picture is one whole frame at a
+/// chosen moment. `close()` stops the game, the emulator and the X server.
 final class EmulatorGame {
     static let size = Size(width: 80, height: 24)
-    /// When the key script turns each card, in seconds after the game starts.
-    static let flipTimes: [Double] = [3.0, 5.5, 8.0]
-    static let keyScript = """
-        # The deal ends by 2.4 s (card i leaves at i/8 s and flies 0.5 s).
-        key d
-        wait 3s
-        key space
-        wait 2500ms
-        key right
-        key space
-        wait 2500ms
-        key right
-        key space
-        wait 600s
-        """
 
     let emulator: TerminalEmulator
     let display: XDisplay
     private let terminal: BackgroundProcess
     private let directory: URL
     let gamePid: pid_t
-    let started: Date
+    private let environment: [String: String]
     /// The terminal window's place on the screen and its cell size in pixels.
     let windowX: Int, windowY: Int, cellWidth: Int, cellHeight: Int
 
@@ -43,8 +29,6 @@ final class EmulatorGame {
         let binary = try BinaryUnderTest.path()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("memorize-emulator-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let script = directory.appendingPathComponent("flips.keys").path
-        try Self.keyScript.write(toFile: script, atomically: true, encoding: .utf8)
         let pidFile = directory.appendingPathComponent("game.pid").path
 
         display = try XDisplay()
@@ -60,7 +44,7 @@ final class EmulatorGame {
         env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         env["XDG_RUNTIME_DIR"] = directory.path
         for (name, value) in emulator.environment { env[name] = value }
-        let game = ([binary] + ReferenceGame.arguments + ["--script", script]).map(shellQuote).joined(separator: " ")
+        let game = ([binary] + ReferenceGame.arguments).map(shellQuote).joined(separator: " ")
         let (program, arguments) = emulator.commandLine(columns: Self.size.width, rows: Self.size.height,
                                                         shellCommand: "echo $$ > \(shellQuote(pidFile)); exec \(game)")
         let terminal = try BackgroundProcess(program, arguments, environment: env,
@@ -81,8 +65,8 @@ final class EmulatorGame {
             Self.stop(pid: 0, terminal: terminal, display: display)
             throw error
         }
-        started = Date()
         gamePid = pid
+        environment = env
 
         // The window (with no window manager, at +0+0 as asked) and the cell size it gives.
         let search = try ProcessRunner.run(EmulatorTools.xdotool, ["search", "--sync", "--onlyvisible", "--class", emulator.windowClass],
@@ -106,12 +90,18 @@ final class EmulatorGame {
         // kitty may round its window up to whole pixels of padding: cells are whatever divides evenly.
         cellWidth = width / Self.size.width
         cellHeight = height / Self.size.height
+        // With no window manager the keyboard goes to the window under the pointer.
+        _ = try ProcessRunner.run(EmulatorTools.xdotool, ["mousemove", "--sync", String(x + 4), String(y + 4)], environment: env)
+    }
+
+    /// Types `keys` (xdotool's names: d, space, Right) into the focused emulator; returns when the
+    /// X server has them.
+    func type(_ keys: [String]) throws {
+        let result = try ProcessRunner.run(EmulatorTools.xdotool, ["key", "--delay", "20"] + keys, environment: environment)
+        guard result.status == 0 else { throw Failure(description: "xdotool key \(keys) failed: \(result.stderrText)") }
     }
 
     deinit { close() }
-
-    /// Seconds since the game started.
-    var elapsed: Double { Date().timeIntervalSince(started) }
 
     /// Freezes the game, lets the terminal draw what it already received, and takes the window.
     func screenshot() throws -> Screenshot {

@@ -28,7 +28,8 @@ struct TerminalEmulator: CustomTestStringConvertible, Sendable, Hashable {
     static let xterm8Dark = TerminalEmulator(program: .xterm, term: "xterm", background: .dark)
     static let xterm256Light = TerminalEmulator(program: .xterm, term: "xterm-256color", background: .light)
     static let xterm256Dark = TerminalEmulator(program: .xterm, term: "xterm-256color", background: .dark)
-    /// kitty draws block and box glyphs itself (not from the font), and emoji in colour.
+    /// kitty draws block and box glyphs itself (not from the font), and emoji in colour; its
+    /// default background is dark.
     static let kittyDark = TerminalEmulator(program: .kitty, term: "xterm-kitty", background: .dark)
 
     static let all = [xterm8Light, xterm8Dark, xterm256Light, xterm256Dark, kittyDark]
@@ -46,10 +47,9 @@ struct TerminalEmulator: CustomTestStringConvertible, Sendable, Hashable {
             if background == .dark { arguments += ["-bg", "black", "-fg", "white"] }
             return (EmulatorTools.xterm, arguments + ["-e", "/bin/sh", "-c", shellCommand])
         case .kitty:
-            var options = ["font_family=DejaVu Sans Mono", "font_size=14", "window_padding_width=0",
+            let options = ["font_family=DejaVu Sans Mono", "font_size=14", "window_padding_width=0",
                            "remember_window_size=no", "initial_window_width=\(columns)c", "initial_window_height=\(rows)c",
                            "placement_strategy=top-left", "cursor_blink_interval=0"]
-            if background == .light { options += ["background=#ffffff", "foreground=#000000"] }
             return (EmulatorTools.kitty, ["--config", "NONE"] + options.flatMap { ["-o", $0] } + ["/bin/sh", "-c", shellCommand])
         }
     }
