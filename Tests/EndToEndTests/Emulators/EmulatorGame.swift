@@ -137,6 +137,14 @@ enum EmulatorShots {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/emulator-shots")
 
+    /// Removes the pictures an earlier run left for `emulator`, so none is mistaken for this run's.
+    static func clear(_ emulator: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(emulator + "-") && name.hasSuffix(".png") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+    }
+
     /// Writes `shot` as `<folder>/<name>.png` and returns the path (also printed).
     @discardableResult
     static func save(_ shot: Screenshot, as name: String) throws -> String {

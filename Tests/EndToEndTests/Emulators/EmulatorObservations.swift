@@ -87,6 +87,7 @@ struct EmulatorObservations: Sendable {
         let game = try EmulatorGame(emulator)
         defer { game.close() }
         let name = emulator.name
+        EmulatorShots.clear(name)
         func sleep(until moment: Date) {
             let seconds = moment.timeIntervalSinceNow
             if seconds > 0 { usleep(useconds_t(seconds * 1_000_000)) }
