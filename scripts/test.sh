@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the test suite runs: each line is "package: why".
+# Debian packages the test suite runs, each with the tests that need it.
 missing=()
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 pkg-config --exists ncursesw 2>/dev/null || missing+=(libncursesw5-dev)
