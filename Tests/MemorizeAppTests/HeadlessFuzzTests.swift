@@ -16,11 +16,6 @@ import TerminalUI
     /// On-demand long runs: `MEMORIZE_FUZZ_SECONDS=300 swift test --filter Fuzz`.
     static let longRunSeconds: Double? = ProcessInfo.processInfo.environment["MEMORIZE_FUZZ_SECONDS"].flatMap(Double.init)
 
-    /// A clock the model fuzz moves by hand.
-    final class ManualTime: @unchecked Sendable {
-        var now: Double = 0
-        var clock: GameClock { GameClock { [self] in now } }
-    }
 
     // MARK: - The checks can fail
 
@@ -29,8 +24,8 @@ import TerminalUI
     /// Each deliberately broken state must be reported (a checker that always says "fine" would
     /// make every fuzz run below pass).
     @Test func brokenModelStatesAreReported() {
-        let time = ManualTime()
-        var game = IntGame(numberOfPairsOfCards: 4, seed: 7, clock: time.clock) { $0 }
+        let time = VirtualClock()
+        var game = IntGame(numberOfPairsOfCards: 4, seed: 7, clock: time.gameClock) { $0 }
         #expect(game.invariantViolations() == [])
         // A match (both with a bonus), a free mismatch, then a mismatch with a seen card (penalty),
         // so every counter is non-zero; cards 6 and 2 stay face up.
@@ -49,7 +44,7 @@ import TerminalUI
         func mentions(_ problems: [String], _ text: String) -> Bool { problems.contains { $0.contains(text) } }
 
         var duplicated = cards
-        duplicated[index(7)] = IntGame.Card(id: 6, content: 3, clock: time.clock)
+        duplicated[index(7)] = IntGame.Card(id: 6, content: 3, clock: time.gameClock)
         #expect(mentions(check(duplicated), "each once"))
 
         var lost = cards
@@ -57,7 +52,7 @@ import TerminalUI
         #expect(mentions(check(lost), "odd number of cards"))
 
         var foreign = cards
-        foreign[index(7)] = IntGame.Card(id: 7, content: 99, clock: time.clock)
+        foreign[index(7)] = IntGame.Card(id: 7, content: 99, clock: time.gameClock)
         #expect(mentions(check(foreign), "different content"))
 
         var loneMatch = cards
@@ -101,15 +96,15 @@ import TerminalUI
         var round = 0
         while deadline.map({ Date() < $0 }) ?? (round < 400) {
             round += 1
-            let time = ManualTime()
+            let time = VirtualClock()
             let pairs = g.below(13)
-            var game = IntGame(numberOfPairsOfCards: pairs, seed: g.next(), clock: time.clock) { $0 }
-            let stranger = IntGame(numberOfPairsOfCards: 3, seed: 1, clock: time.clock) { $0 + 100 }.cards
+            var game = IntGame(numberOfPairsOfCards: pairs, seed: g.next(), clock: time.gameClock) { $0 }
+            let stranger = IntGame(numberOfPairsOfCards: 3, seed: 1, clock: time.gameClock) { $0 + 100 }.cards
             for step in 0..<(20 + g.below(200)) {
                 steps += 1
                 switch g.below(10) {
                 case 0: game.shuffle()
-                case 1: time.now += Double(g.below(8000)) / 1000      // 0…8 s: some bonuses run out (6 s)
+                case 1: time.advance(by: Double(g.below(8000)) / 1000)      // 0…8 s: some bonuses run out (6 s)
                 case 2 where !stranger.isEmpty: game.choose(g.pick(stranger))   // not in this game: ignored
                 default: if !game.cards.isEmpty { game.choose(g.pick(game.cards)) }
                 }
@@ -212,7 +207,7 @@ import TerminalUI
         let cards = view.game.cards
         let faceUp = cards.indices.filter { cards[$0].isFaceUp && !cards[$0].isMatched }
         func center(_ index: Int) -> Point? {
-            let frame = view.renderer.cardView(at: index, time: time).frame
+            let frame = view.cardView(at: index, time: time).frame
             let point = Point(x: Int(frame.x + frame.width / 2), y: Int(frame.y + frame.height / 2))
             return point.x >= 0 && point.y >= 0 ? point : nil
         }

@@ -1,9 +1,10 @@
 import Testing
 @testable import Memorize
+import TerminalUI
 
 @Suite struct BonusTimeTests {
     @Test func bonusDecreasesWhileFaceUp() {
-        let time = FakeTime(100)
+        let time = VirtualClock(start: 100)
         var game = makeGame(time: time)
         #expect(game.card(0).bonusRemaining == 1)
         #expect(!game.card(0).isConsumingBonusTime)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func bonusPausesWhileFaceDown() {
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeGame(time: time)
         game.choose(id: 0)
         time.advance(by: 1)
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func bonusRunsOutAfterTheLimit() {
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeGame(time: time)
         game.choose(id: 0)
         #expect(game.card(0).bonusTimeLimit == 6)
@@ -51,7 +52,7 @@ import Testing
 
     @Test(arguments: [(5.9, true), (6.0, false), (6.5, false)])
     func hasEarnedBonusOnlyWithinSixSeconds(wait: Double, earned: Bool) {
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeGame(time: time)
         game.choose(id: 2)
         time.advance(by: wait)
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func matchingStopsTheBonusClock() {
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeGame(time: time)
         game.choose(id: 2)
         time.advance(by: 2)
@@ -81,8 +82,8 @@ import Testing
     }
 
     @Test func cardEqualityIgnoresTheClock() {
-        let a = IntGame.Card(id: 1, content: 0, clock: FakeTime(0).clock)
-        let b = IntGame.Card(id: 1, content: 0, clock: FakeTime(500).clock)
+        let a = IntGame.Card(id: 1, content: 0, clock: VirtualClock(start: 0).gameClock)
+        let b = IntGame.Card(id: 1, content: 0, clock: VirtualClock(start: 500).gameClock)
         #expect(a == b)
         var c = b
         c.isFaceUp = true

@@ -1,5 +1,6 @@
 import Testing
 @testable import Memorize
+import TerminalUI
 
 @Suite struct DealingAndShuffleTests {
     @Test func pairIGetsIDs2iAnd2iPlus1() {
@@ -15,7 +16,7 @@ import Testing
 
     @Test func contentFactoryIsCalledWithEachPairIndex() {
         let emoji = ["👻", "🎃", "🦇"]
-        let game = MemoryGame<String>(numberOfPairsOfCards: 3, seed: 7, clock: FakeTime().clock) { emoji[$0] }
+        let game = MemoryGame<String>(numberOfPairsOfCards: 3, seed: 7, clock: VirtualClock().gameClock) { emoji[$0] }
         #expect(game.cards.filter { $0.content == "🎃" }.map(\.id).sorted() == [2, 3])
     }
 

@@ -1,10 +1,11 @@
 import Testing
 @testable import Memorize
+import TerminalUI
 
 /// Games of two: turns, per-player scores, and the public table.
 @Suite struct PlayersTests {
-    func makeTwoPlayerGame(pairs: Int = 4, time: FakeTime = FakeTime()) -> IntGame {
-        IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: 1, clock: time.clock) { $0 }
+    func makeTwoPlayerGame(pairs: Int = 4, time: VirtualClock = VirtualClock()) -> IntGame {
+        IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: 1, clock: time.gameClock) { $0 }
     }
 
     @Test func soloIsOnePlayerWhoseScoreIsTheGames() {
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func scoresAreEachPlayersOwnAndAddUpToTheTable() {
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeTwoPlayerGame(time: time)
         for id in [0, 2, 4, 5, 6, 0, 1, 0, 2, 3, 6, 7] {
             time.advance(by: 2)
