@@ -1,6 +1,5 @@
 import Testing
 @testable import Memorize
-import TerminalUI
 
 @Suite struct DealingAndShuffleTests {
     @Test func pairIGetsIDs2iAnd2iPlus1() {
@@ -16,7 +15,7 @@ import TerminalUI
 
     @Test func contentFactoryIsCalledWithEachPairIndex() {
         let emoji = ["👻", "🎃", "🦇"]
-        let game = MemoryGame<String>(numberOfPairsOfCards: 3, seed: 7, clock: VirtualClock().gameClock) { emoji[$0] }
+        let game = MemoryGame<String>(numberOfPairsOfCards: 3, seed: 7) { emoji[$0] }
         #expect(game.cards.filter { $0.content == "🎃" }.map(\.id).sorted() == [2, 3])
     }
 

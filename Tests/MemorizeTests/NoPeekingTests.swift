@@ -20,7 +20,7 @@ import TerminalUI
         -> (Twin, Opponent, Opponent)? {
         let pairs = 4 + g.below(9)
         let time = VirtualClock()
-        var original = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed, clock: time.gameClock) { $0 }
+        var original = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed) { $0 }
         var watcher = Opponent(level: level, seed: seed)
         var chosen: [Int] = []
         for _ in 0..<g.below(2 * pairs) {
@@ -28,7 +28,7 @@ import TerminalUI
             guard !choosable.isEmpty else { break }
             let card = g.pick(choosable)
             time.advance(by: 0.5)
-            original.choose(card)
+            original.choose(card, at: time.now)
             chosen.append(card.id)
             watcher.observe(original.table, move: original.moves)
         }
@@ -38,11 +38,11 @@ import TerminalUI
         // Each hidden pair takes the next hidden pair's content (a rotation: none keeps its own).
         let rotation = Dictionary(uniqueKeysWithValues: zip(hidden, hidden.dropFirst() + [hidden[0]]))
         let replay = VirtualClock()
-        var permuted = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed, clock: replay.gameClock) { rotation[$0] ?? $0 }
+        var permuted = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed) { rotation[$0] ?? $0 }
         var twinWatcher = Opponent(level: level, seed: seed)
         for id in chosen {
             replay.advance(by: 0.5)
-            permuted.choose(id: id)
+            permuted.choose(id: id, at: replay.now)
             twinWatcher.observe(permuted.table, move: permuted.moves)
         }
         return (Twin(original: original, permuted: permuted, hiddenPairs: hidden), watcher, twinWatcher)

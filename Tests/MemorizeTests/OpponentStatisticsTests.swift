@@ -38,11 +38,11 @@ import TerminalUI
     static func play(pairs: Int, seed: UInt64, seats: [Chooser]) -> Int? {
         var seats = seats
         let time = VirtualClock()
-        var game = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: seats.count, seed: seed, clock: time.gameClock) { $0 }
+        var game = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: seats.count, seed: seed) { $0 }
         while !game.isOver {
             guard let position = seats[game.currentPlayer].choice(on: game.table, move: game.moves) else { break }
             time.advance(by: 1.5)                       // a brisk player: some bonuses run out
-            game.choose(game.cards[position])
+            game.choose(game.cards[position], at: time.now)
             let table = game.table
             for seat in seats.indices { seats[seat].observe(table, move: game.moves) }
         }
