@@ -127,7 +127,7 @@ let package = Package(
         // process runner that spawns children (tmux, the binary) with the signals a shell gives
         // them, the theme rules with the terminal's measures, and assets/themes.json's text.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize", "TerminalUI"], path: "Tests/Support"),
-        .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
+        .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         // The writer (MemorizeStore) only for round trips: what is written reads back the same.
         .testTarget(name: "ThemeFormatTests", dependencies: ["ThemeFormat", "Memorize", "MemorizeStore", "MemorizeTestSupport"]),

@@ -14,7 +14,7 @@ public enum HeadlessSession {
     public static func run(script: KeyScript, options: AppOptions = AppOptions(), themes: [Theme]? = nil,
                            theme: Theme? = nil, seed: UInt64? = nil,
                            scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
-                           screen decorate: (HeadlessScreen, Clock) throws -> Screen = { screen, _ in screen },
+                           screen decorate: (HeadlessScreen, TimeSource) throws -> Screen = { screen, _ in screen },
                            output: @escaping (String) -> Void) throws {
         try runCanvases(script: script, options: options, themes: themes, theme: theme, seed: seed,
                         scores: scores, userThemes: userThemes, screen: decorate) { name, canvas in
@@ -27,7 +27,7 @@ public enum HeadlessSession {
                                    theme: Theme? = nil, seed: UInt64? = nil,
                                    scores: ScoreRecording = InMemoryScores(),
                                    userThemes: UserThemeStoring = InMemoryThemes(),
-                                   screen decorate: (HeadlessScreen, Clock) throws -> Screen = { screen, _ in screen },
+                                   screen decorate: (HeadlessScreen, TimeSource) throws -> Screen = { screen, _ in screen },
                                    snapshot: @escaping (String, Canvas) -> Void) throws {
         let themes = themes ?? ThemeLibrary.builtIn()
         let theme = try theme ?? script.theme(in: themes + userThemes.themes)

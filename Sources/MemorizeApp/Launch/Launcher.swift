@@ -105,7 +105,7 @@ public enum Launcher {
                            scores: stores.0, userThemes: stores.1)
     }
 
-    static func makeView(_ options: AppOptions, clock: Clock, size: Size,
+    static func makeView(_ options: AppOptions, clock: TimeSource, size: Size,
                          themes: [Theme], theme: Theme?, seed: UInt64,
                          scores: ScoreRecording = InMemoryScores(),
                          userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {
