@@ -101,6 +101,7 @@ extension GameFrameRenderer {
         var view = CardView(content: displayContent(of: card), frame: frame,
                             rotation: animator.value(key(card.id, .rotation), at: time, default: 180))
         view.presence = animator.value(key(card.id, .presence), at: time, default: 1)
+        view.subCellEdges = page.options.subCellEdges
         view.isMatched = card.isMatched
         view.isTurningUp = card.isFaceUp && !Cardify(rotation: view.rotation).showsFace
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
