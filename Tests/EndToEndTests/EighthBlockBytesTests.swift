@@ -116,7 +116,8 @@ extension EndToEndTests {
         @Test func blocksAreSentWhileDealingAndEarlyInAFlip() throws {
             let (pty, deal, choose) = try Self.dealAndChoose()
             let dealBytes = pty.chunks.filter { $0.time >= deal && $0.time < choose }.flatMap(\.bytes)
-            #expect(GamePty.hasEighthBlock(dealBytes), "no eighth block while dealing")
+            let blocksWhileDealing = GamePty.hasEighthBlock(dealBytes)     // (a Bool: a failure prints no bytes)
+            #expect(blocksWhileDealing, "no eighth block in \(dealBytes.count) bytes of the deal")
             // The choice's first frame lights the back at once; the next is the edge's first move,
             // an eighth, ~90 ms in (a whole cell took ~166 ms at this size).
             let frames = pty.frames(from: choose)
@@ -135,7 +136,8 @@ extension EndToEndTests {
             let (pty, deal, _) = try Self.dealAndChoose(arguments: arguments, term: term)
             let bytes = pty.chunks.filter { $0.time >= deal }.flatMap(\.bytes)
             #expect(bytes.count > 1000, "the deal and the flip were drawn")
-            #expect(!GamePty.hasEighthBlock(bytes), "eighth blocks with \(arguments) TERM=\(term)")
+            let blocks = GamePty.hasEighthBlock(bytes)
+            #expect(!blocks, "eighth blocks with \(arguments) TERM=\(term)")
         }
     }
 }
