@@ -114,15 +114,16 @@ final class EmojiMemoryGameView: StatefulView {
 
     func dealAll() {
         startNotice = nil
-        game.startClock()
+        game.deal()
         for (index, card) in game.cards.enumerated() where isUndealt(card) {
             withAnimation(dealAnimation(for: index)) { deal(card) }
         }
     }
 
-    func choose(_ card: EmojiMemoryGame.Card) {
+    /// A choice from the keyboard's seat, or from `seat` (the computer's).
+    func choose(_ card: EmojiMemoryGame.Card, by seat: Int? = nil) {
         let byComputer = game.isComputersTurn
-        withAnimation(CardConstants.flip) { game.choose(card) }
+        withAnimation(CardConstants.flip) { game.choose(card, by: seat) }
         opponent.noteChoice(at: clock.now, byComputer: byComputer)
         // The score book hears about a finished game exactly once: `win` is nil only until then.
         if win == nil, let result = game.result {
@@ -239,7 +240,7 @@ final class EmojiMemoryGameView: StatefulView {
             guard let move = opponent.move(at: clock.now, on: table) else { return }
             if let focus = move.focus { focusIndex = focus }
             guard let choice = move.choice else { return }
-            choose(game.cards[choice])
+            choose(game.cards[choice], by: GameState.computerSeat)
         }
     }
 
