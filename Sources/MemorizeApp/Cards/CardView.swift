@@ -18,6 +18,9 @@ struct CardView: Equatable {
     var isMatched = false
     /// Chosen (face up in the model) while its back still shows: drawn pressed.
     var isTurningUp = false
+    /// Edges move in eighths of a cell (EighthSpan) rather than whole cells: off where the block
+    /// glyphs cannot be drawn (AppOptions.subCellEdges).
+    var subCellEdges = false
 
     init(content: String, frame: FloatRect, rotation: Double) {
         self.content = content
@@ -39,8 +42,15 @@ struct CardView: Equatable {
         guard let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence, isRemoval: true) else {
             return CardRaster(rect: .zero, showsFace: false, border: .face)
         }
-        let rect = cardify.projectedFrame(scaled)
-        var look = CardRaster(rect: rect, showsFace: cardify.showsFace,
+        var rect = cardify.projectedFrame(scaled)
+        var span: EighthSpan?
+        if subCellEdges {
+            let projected = cardify.projectedSpan(scaled)
+            rect = Rect(x: projected.wholeCells.lowerBound, y: rect.minY, width: projected.wholeCells.count, height: rect.height)
+            // A card resting on whole cells has no partial ones: it is drawn exactly as without eighths.
+            if projected.leading != nil || projected.trailing != nil { span = projected }
+        }
+        var look = CardRaster(rect: rect, span: span, showsFace: cardify.showsFace,
                                   border: isFocused ? .focused : (isMatched ? .matched : .face))
         guard !rect.isEmpty else { return look }
         if cardify.showsFace {

@@ -67,8 +67,10 @@ public enum Launcher {
         var options = options
         // no-color.org: any non-empty NO_COLOR means no colour, as --no-color does.
         // Only the few it needs, read once.
-        let environment = ProcessEnvironment.variables(named: XDGPaths.variableNames + ["NO_COLOR"])
+        let environment = ProcessEnvironment.variables(named: XDGPaths.variableNames + ["NO_COLOR", "TERM"])
         if !(environment["NO_COLOR"] ?? "").isEmpty { options.monochrome = true }
+        // A headless run has no terminal: its frames are the same whatever TERM says.
+        if !options.headless { options.blockGlyphsMissing = !TerminalEnvironment.drawsEighthBlocks(term: environment["TERM"]) }
         let themes = builtInThemes()
         var script: KeyScript?
         if let path = options.scriptPath {

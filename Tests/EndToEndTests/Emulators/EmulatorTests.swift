@@ -60,7 +60,7 @@ extension EndToEndTests {
         func titleOnLight(_ emulator: TerminalEmulator) throws { try Self.checkTitle(emulator) }
 
         @Test("a turning card's edge lies inside a cell (an eighth block) in some frame mid-flip",
-              .disabled("needs the eighths branch"), arguments: TerminalEmulator.all)
+              arguments: TerminalEmulator.all)
         func eighthBlockEdge(_ emulator: TerminalEmulator) throws {
             let seen = try Self.observations(emulator)
             try #require(!seen.midFlips.isEmpty, "no frame mid-flip among \(seen.framesTaken): \(seen.firstPath)")

@@ -102,6 +102,7 @@ extension GameFrameRenderer {
         var view = CardView(content: displayContent(of: card), frame: frame, rotation: 180)
         view.cardify = animator.presented(Cardify(isFaceUp: false), for: card.id, at: time)
         view.presence = animator.value(key(card.id, .transition), at: time, default: 1)
+        view.subCellEdges = page.options.subCellEdges
         view.isMatched = card.isMatched
         view.isTurningUp = card.isFaceUp && !view.cardify.showsFace
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
