@@ -11,6 +11,9 @@ enum InputLatency {
         var kind: String
         var milliseconds: Double
         var bytes: Int
+        /// Input to the first byte of the frame after the answer's first: for a choice, the flip's
+        /// first visible move (the answer lights the back at once; the edge moves later).
+        var nextFrameMilliseconds: Double?
     }
 
     static let columns = 120, rows = 40
@@ -35,8 +38,9 @@ enum InputLatency {
         pty.pump(until: sent + settle)
         guard before < pty.chunks.count else { return nil }
         let first = pty.chunks[before]
-        let burst = Bursts.split(Array(pty.chunks[before...]), from: first.time, to: .infinity).first
-        return Sample(kind: kind, milliseconds: (first.time - sent) * 1000, bytes: burst?.bytes ?? first.count)
+        let bursts = Bursts.split(Array(pty.chunks[before...]), from: first.time, to: .infinity)
+        return Sample(kind: kind, milliseconds: (first.time - sent) * 1000, bytes: bursts.first?.bytes ?? first.count,
+                      nextFrameMilliseconds: bursts.count > 1 ? (bursts[1].start - sent) * 1000 : nil)
     }
 
     static func run(environment: BenchEnvironment) throws -> [Sample] {
@@ -109,6 +113,16 @@ enum InputLatency {
             report.add(Figure(name: "latency.\(kind).p95", value: Stats.percentile(times, 95), unit: "ms",
                               target: .atMost(Targets.inputLatencyP95Ms), note: "\(times.count) inputs; one frame is \(Format.fixed(frame, 1)) ms"))
             report.add(Figure(name: "latency.\(kind).max", value: times.max(), unit: "ms"))
+        }
+        // The flip's first move: where edges move in eighths of a cell, the first eighth.
+        let moves = samples.filter { $0.kind == "choose" }.compactMap(\.nextFrameMilliseconds)
+        if moves.isEmpty {
+            report.note("choose: no flip frame seen after the answer")
+        } else {
+            report.add(Figure(name: "latency.choose.first_move.median", value: Stats.median(moves), unit: "ms"))
+            report.add(Figure(name: "latency.choose.first_move.p95", value: Stats.percentile(moves, 95), unit: "ms",
+                              target: .atMost(Targets.flipFirstMoveP95Ms),
+                              note: "\(moves.count) choices of a 14-cell card; the frame after the lit back"))
         }
         let peer = runPeer(environment: environment)
         if peer.isEmpty {

@@ -16,6 +16,9 @@ enum Targets {
 
     // Frame cost.
     static let inputLatencyP95Ms = 1000.0 / 30 + 5   // one frame interval at 30 fps + 5 ms
+    /// A choice to the flip's first visible move (a 14-cell card at 120x40): an eighth of a cell
+    /// each side ~90 ms into the eased turn, against ~166 ms for whole cells.
+    static let flipFirstMoveP95Ms = 100.0
     static let flipAreaRatio = 3.0                  // flip frame cost at 300x100 over 80x24
     static let flipOverLowerBound = 2.0             // our CPU per flip frame over ncurses-replay's
     /// Bytes sent per focus move over the UTF-8 of the glyphs it changes: what any program must

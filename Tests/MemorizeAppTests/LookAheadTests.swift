@@ -68,7 +68,9 @@ import TerminalUI
                 return
             }
         }
-        #expect(framesSlept > 10, "seed \(seed): the look-ahead slept through only \(framesSlept) frames")
+        // (Card edges move in eighths of a cell: a flip or a flight changes the picture at nearly
+        // every frame, so fewer frames are quiet than with whole cells; seed 17 sleeps through 8.)
+        #expect(framesSlept > 5, "seed \(seed): the look-ahead slept through only \(framesSlept) frames")
     }
 
     /// A flip at 80x24 changes the card's width only every other frame or so, and the pie after

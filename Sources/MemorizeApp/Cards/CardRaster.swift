@@ -1,3 +1,4 @@
+import Glibc
 import TerminalUI
 
 /// A card as cells: everything that decides what a `CardView` draws at one moment, and nothing
@@ -8,8 +9,13 @@ import TerminalUI
 struct CardRaster: Equatable {
     enum Border: Equatable { case face, focused, matched }
 
-    /// The cells covered: the frame scaled by presence and narrowed by the flip. Empty: not drawn.
+    /// The whole cells covered: the frame scaled by presence and narrowed by the flip. The face
+    /// (border, emoji, pie) is drawn in these.
     var rect: Rect
+    /// The card's horizontal extent in eighths of a cell when its edges move in eighths (nil:
+    /// whole cells, as under --ascii or on the linux console): its partial cells either side of
+    /// `rect` show the card's colour against what is behind (EighthBlocks).
+    var span: EighthSpan?
     var showsFace: Bool
     var border: Border
     /// The back drawn lit: chosen, not yet turned (face-down cards only).
@@ -27,14 +33,24 @@ struct CardRaster: Equatable {
     /// Every cell drawing may write. A card writes only inside its rect, wide glyphs included
     /// (the emoji is drawn only where it fits), so when it blanks half of a neighbour's wide
     /// glyph that neighbour overlaps it and is redrawn with it (RetainedCanvas).
-    var footprint: Rect { rect }
+    var footprint: Rect {
+        guard let span, rect.height > 0 else { return rect }
+        let cells = span.footprint
+        return Rect(x: cells.lowerBound, y: rect.minY, width: cells.count, height: rect.height)
+    }
 
     func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
+        if let span, rect.height > 0 {
+            // The partial cells first: drawn over what is behind, before the face may blank half
+            // of a wide glyph there (it writes only inside `rect`, so it never covers them).
+            EighthBlocks.paintEnds(of: span, rows: rect.minY..<rect.maxY, color: edgeColor(palette), on: &canvas)
+        }
         guard !rect.isEmpty else { return }
-        Cardify.draw(in: rect, showsFace: showsFace, on: &canvas, palette: palette, border: border,
-                     pressed: pressed) { canvas, interior in
+        Cardify.Content(palette: palette, border: border, pressed: pressed) { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
         }
+        .cardify(isFaceUp: showsFace)
+        .draw(in: rect, on: &canvas)
         if let spinHead {
             // A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a
             // bright segment running once round the border per second.
@@ -44,6 +60,12 @@ struct CardRaster: Equatable {
                 canvas.restyle(Rect(origin: p, size: Size(width: 1, height: 1))) { $0 = palette.spinHighlight }
             }
         }
+    }
+
+    /// The colour the card shows at its edge: the face's, or the back's as drawn now.
+    private func edgeColor(_ palette: Palette) -> Color {
+        if showsFace { return palette.faceFill.background }
+        return (pressed ? palette.pressedBack : palette.back).background
     }
 
     private func drawFace(interior: Rect, on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
@@ -98,9 +120,26 @@ final class BonusPieRasters {
         _ = raster(for: size)
     }
 
-    /// Dots lit for `remaining` bonus (0…1) in an interior of `size`.
-    func step(remaining: Double, in size: Size) -> Int {
-        guard remaining > 0, size.width > 0, size.height > 0 else { return 0 }
-        return raster(for: size).step(sweep: Pie.bonus(remaining: remaining).sweep)
+    /// Dots lit by `pie` (a presented bonus pie) in an interior of `size`.
+    func step(of pie: Pie, in size: Size) -> Int {
+        let sweep = pie.sweep
+        guard sweep > 0, size.width > 0, size.height > 0 else { return 0 }
+        return raster(for: size).step(sweep: sweep)
+    }
+}
+
+extension Cardify {
+    /// `projectedFrame`'s horizontal extent in eighths of a cell: where the card rests or flies,
+    /// its ends at the nearest eighth; the turn then takes |cos θ| of the width around the centre,
+    /// by whole eighths each side rounded *up*, so the card is never drawn wider than it is turned.
+    /// An eased turn starts flat (|cos θ| stays near 1 for the first degrees): rounded to the
+    /// nearest eighth, a 14-cell card's edge would first move ~110 ms in (7.7°), the frame after
+    /// at 30 fps ~133 ms; rounded inwards it moves in the first frame the card has turned at all.
+    func projectedSpan(_ frame: FloatRect) -> EighthSpan {
+        let resting = EighthSpan(minX: frame.x, maxX: frame.x + frame.width)
+        let inset = frame.width * (1 - abs(cos(rotation * .pi / 180))) / 2
+        // (Less than a millionth of an eighth is a resting card's floating-point noise.)
+        let eighths = inset.isFinite ? Int(max(0, min(1e9, (inset * 8 - 1e-6).rounded(.up)))) : 0
+        return EighthSpan(start: resting.start + eighths, end: resting.end - eighths)
     }
 }

@@ -9,6 +9,13 @@ public struct AppOptions: Sendable {
     public var fps: Double = 30
     public var ascii = false
     public var monochrome = false
+    /// The terminal cannot draw the eighth blocks card edges move by (the linux console's font):
+    /// set by the launcher from TERM, live runs only.
+    public var blockGlyphsMissing = false
+    /// Card edges move in eighths of a cell (EighthSpan), not whole cells: not under --ascii (or a
+    /// non-UTF-8 locale, which sets it), nor on a console without the glyphs, nor in monochrome,
+    /// where a card's face is the terminal's own background and an edge of it cannot be seen.
+    public var subCellEdges: Bool { !ascii && !monochrome && !blockGlyphsMissing }
     public var reducedMotion = false
     /// `--inspect`: start with the inspector open (`i` toggles it).
     public var inspect = false

@@ -61,6 +61,14 @@ public struct TerminalEnvironmentError: ProgramError, Hashable, Sendable {
 
 /// Checks that run before anything is written to the terminal, so a failure leaves it untouched.
 public enum TerminalEnvironment {
+    /// Whether a terminal of this type draws the eighth blocks ▏…▉ (EighthBlocks). The linux
+    /// console's fonts have 256 or 512 glyphs: the half blocks, not the eighths (its terminfo
+    /// entries are `linux` and `linux-*`).
+    public static func drawsEighthBlocks(term: String?) -> Bool {
+        guard let term else { return true }
+        return !(term == "linux" || term.hasPrefix("linux-"))
+    }
+
     /// One environment variable of this process.
     static func variable(_ name: String) -> String? { ProcessEnvironment.variable(name) }
 
