@@ -148,8 +148,12 @@ if [ "$only" != server ] && [ -x "$server" ]; then
   echo
   echo "# tables over SSH (memorize-tui-server, port $tables_port)"
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: nproc $(nproc), $(uname -sr); commit: $(git rev-parse --short HEAD 2>/dev/null || echo none)"
+  # In the background and waited for, so that the cleanup also reaches the driver's ssh clients
+  # (its children, each in a session of its own) when this script is interrupted.
   timeout 900 python3 "$repo/Benchmarks/server/tables.py" --port "$tables_port" --server-pid "$!" \
-    --key-a "$work/seat1" --key-b "$work/seat2" --key-w "$work/watcher" "${tables_args[@]}" || status=$?
+    --key-a "$work/seat1" --key-b "$work/seat2" --key-w "$work/watcher" "${tables_args[@]}" &
+  pids+=($!)
+  wait $! || status=$?
   echo "## tables server log: $(wc -l < "$work/tables-server.log") lines, $(grep -c 'refused' "$work/tables-server.log" || true) refusals"
   grep -v ' info ' "$work/tables-server.log" | grep -v ' listening$' | head -n 5 || true
 fi

@@ -8,6 +8,7 @@ import asyncio
 import itertools
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -249,4 +250,9 @@ if __name__ == "__main__":
     for name, value, cap in (("chooses", a.chooses, 200), ("tables", a.tables, 60), ("watchers", a.watchers, a.tables)):
         if not 0 < value <= cap:
             parser.error(f"--{name} must be 1-{cap}")
-    asyncio.run(asyncio.wait_for(main(a), timeout=900))
+    # SIGTERM (timeout, run.sh's cleanup) unwinds like ^C, so every ssh client is closed.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        asyncio.run(asyncio.wait_for(main(a), timeout=900))
+    except KeyboardInterrupt:
+        sys.exit("tables: interrupted (every client it started is closed)")
