@@ -34,6 +34,11 @@ final class EmojiMemoryGameView: StatefulView {
     private(set) var focusIndex = 0
     /// Set once per finished game, when it is recorded in the score book.
     private(set) var win: WinSummary?
+    /// The day whose deal this game is (`--daily`, `--date`): the first game only, as a restart
+    /// or a new game deals something else.
+    private(set) lazy var dailyDate: DailyDate? = options.daily
+    /// A server's daily run, recorded for its report (DailyRunLog); nil otherwise.
+    private lazy var dailyLog: DailyRunLog? = options.dailyReportPath == nil ? nil : DailyRunLog()
     /// Time stands still (`p`); and whether it stood still at any moment of this game, which
     /// then is not recorded as a best score.
     private(set) var isTimePaused = false
@@ -114,6 +119,7 @@ final class EmojiMemoryGameView: StatefulView {
 
     func dealAll() {
         startNotice = nil
+        if dailyDate != nil { dailyLog?.note(.deal, at: clock.now) }
         game.startClock()
         for (index, card) in game.cards.enumerated() where isUndealt(card) {
             withAnimation(dealAnimation(for: index)) { deal(card) }
@@ -122,18 +128,21 @@ final class EmojiMemoryGameView: StatefulView {
 
     func choose(_ card: EmojiMemoryGame.Card) {
         let byComputer = game.isComputersTurn
+        if dailyDate != nil { dailyLog?.note(.choose(cardID: card.id), at: clock.now) }
         withAnimation(CardConstants.flip) { game.choose(card) }
         opponent.noteChoice(at: clock.now, byComputer: byComputer)
         // The score book hears about a finished game exactly once: `win` is nil only until then.
         if win == nil, let result = game.result {
             win = WinSummary.recording(result, standings: game.standings, mode: game.mode, in: scores,
-                                      timeWasPaused: timeWasPaused)
+                                      timeWasPaused: timeWasPaused, daily: dailyDate)
+            if let dailyDate, !timeWasPaused, let path = options.dailyReportPath { dailyLog?.write(date: dailyDate, result: result, to: path) }
         }
     }
 
     func shuffle() {
         press(.shuffle)
         opponent.dropPlan()
+        if dailyDate != nil { dailyLog?.note(.shuffle, at: clock.now) }
         withAnimation(CardConstants.shuffle) { game.shuffle() }
     }
 
@@ -168,6 +177,7 @@ final class EmojiMemoryGameView: StatefulView {
 
     /// Cards back to the deck: no win screen, no computer's plan or note, no last choice.
     private func forgetFinishedGame() {
+        dailyDate = nil
         dealt = []
         win = nil
         timeWasPaused = isTimePaused

@@ -26,6 +26,12 @@ public struct AppOptions: Sendable {
     public var mode: GameMode?
     /// `--names A,B`, already bounded and made safe (PlayerNames); the seats' defaults otherwise.
     public var names: [String]?
+    /// `--daily`/`--date` (or a server's daily): the first game is this day's deal (theme and
+    /// seed already set from it); its win card adds a share line and it is kept as that day's best.
+    public var daily: DailyDate?
+    /// A server's daily (`--server-daily`): where the finished run's report goes for the server
+    /// to replay (the state directory the server gave the game).
+    public var dailyReportPath: String?
 
     public init() {}
 }
