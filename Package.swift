@@ -37,6 +37,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The server's daily leaderboard only (MemorizeLeaderboard): SQLite, or PostgreSQL for
+        // several servers behind one name. The game never links them.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are
@@ -91,17 +95,34 @@ let package = Package(
             dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI"],
             path: "Benchmarks/memorize-bench"
         ),
+        // The leaderboard's benchmark (replay µs, `scores` latency) and the writer the kill -9 test kills.
+        .executableTarget(
+            name: "leaderboard-bench",
+            dependencies: ["MemorizeLeaderboard", "Memorize", "MemorizeStore"],
+            path: "Benchmarks/leaderboard-bench"
+        ),
         // memorize-tui-server: serves the game over SSH, one game process per session in its own
         // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
         .target(name: "CGameSpawn"),
         .target(
             name: "MemorizeServer",
             dependencies: [
-                "CGameSpawn", "Primitives",
+                "CGameSpawn", "Primitives", "Memorize", "MemorizeStore", "MemorizeLeaderboard",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The daily leaderboard: one store protocol, SQLite (GRDB) and PostgreSQL (postgres-nio)
+        // behind it, and the replay that recomputes a reported run's score through the model.
+        .target(
+            name: "MemorizeLeaderboard",
+            dependencies: [
+                "Memorize", "Primitives",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -138,7 +159,12 @@ let package = Package(
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
-        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeTestSupport"], exclude: ["Clients"]),
+        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeLeaderboard", "Memorize", "MemorizeStore", "MemorizeTestSupport"], exclude: ["Clients"]),
+        // The same tests against SQLite and a real PostgreSQL (scripts/ci-postgres.sh).
+        .testTarget(name: "LeaderboardTests", dependencies: [
+            "MemorizeLeaderboard", "Memorize", "MemorizeStore", "MemorizeTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Drives the real binary in tmux; needs the executable built first (see README).
         .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"]),
     ],
