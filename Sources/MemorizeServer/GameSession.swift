@@ -38,6 +38,8 @@ final class GameSession: ChannelDuplexHandler {
     var timers: [Scheduled<Void>] = []
     var finished = false
     var pendingInput = ByteBuffer()
+    /// Set when this session plays the server's daily deal (GameSession+Daily.swift).
+    var dailyRun: DailyRun?
 
     init(server: ServerContext, identity: ConnectionIdentity) {
         self.server = server

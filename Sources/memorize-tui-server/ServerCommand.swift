@@ -34,6 +34,9 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Only these public keys may play (authorized_keys format); also turns guests off.", valueName: "file"))
     var authorizedKeys: String?
 
+    @Option(help: ArgumentHelp("Keep the daily leaderboard in PostgreSQL (several servers behind one name); default: SQLite in the state directory.", valueName: "postgres://user@host:port/db"))
+    var database: String?
+
     @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
     var noGuests = false
 
@@ -101,6 +104,7 @@ struct ServerCommand: ParsableCommand {
                               ("--max-connections-per-minute", maxConnectionsPerMinute)] where !(1...100_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
         }
+        if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
         guard gameMemory >= 64, gameCPU >= 1, gameOpenFiles >= 16 else {
             throw ValidationError("--game-memory needs at least 64 MiB, --game-cpu 1 s and --game-open-files 16")
         }
@@ -135,6 +139,7 @@ struct ServerCommand: ParsableCommand {
             configuration.allowGuests = false
         }
         if noGuests { configuration.allowGuests = false }
+        configuration.databaseURL = database
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute

@@ -35,14 +35,14 @@ final class ServerUnderTest {
     private var closed = false
 
     /// Starts the server with `arguments` added; waits until it listens.
-    init(_ arguments: [String] = [], stateDirectory chosenState: String? = nil) throws {
+    init(_ arguments: [String] = [], stateDirectory chosenState: String? = nil, ports: ClosedRange<Int> = portRange) throws {
         directory = NSTemporaryDirectory() + "srv-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         stateDirectory = chosenState ?? directory + "/state"
         var lastError = ""
         for _ in 0..<8 {
             let port = Self.nextPort.withLock { value -> Int in
-                let port = Self.portRange.lowerBound + (value + Int(getpid())) % Self.portRange.count
+                let port = ports.lowerBound + (value + Int(getpid())) % ports.count
                 value += 1
                 return port
             }
