@@ -24,8 +24,8 @@ func run(number: Int, date: DailyDate, intents: String = "") -> LeaderboardRun {
 
 /// A perfect run of the deal: every pair chosen in turn, 0.5 s apart (what a player who knew
 /// the board would send).
-func perfectLog(theme: Theme, seed: UInt64) -> String {
-    let game = DailyDeal.game(theme: theme, seed: seed, clock: GameClock { 0 })
+func perfectLog(setup: GameSetup) -> String {
+    let game = GameState(setup: setup).model
     var lines = ["0.0 0 deal"]
     var time = 1.0
     for pair in 0..<(game.cards.count / 2) {
@@ -65,11 +65,12 @@ case "bench":
         number = min(count, number + 64)
     }
     let theme = ThemeLibrary.builtIn()[0]
-    let log = perfectLog(theme: theme, seed: 42)
+    let setup = DailyDeal.setup(theme: theme, seed: 42)
+    let log = perfectLog(setup: setup)
     let clock = ContinuousClock()
     var replays = 0
     let replayTime = clock.measure {
-        for _ in 0..<2000 { if case .success = RunReplay.replay(log, theme: theme, seed: 42) { replays += 1 } }
+        for _ in 0..<2000 { if case .success = RunReplay.replay(log, setup: setup) { replays += 1 } }
     }
     var tops: [Duration] = []
     for _ in 0..<50 {
@@ -77,7 +78,7 @@ case "bench":
     }
     tops.sort()
     func micro(_ d: Duration) -> Double { Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12 }
-    print(String(format: "replay of a %d-card run: %.1f µs (%d of 2000 replayed)", DailyDeal.game(theme: theme, seed: 42, clock: GameClock { 0 }).cards.count,
+    print(String(format: "replay of a %d-card run: %.1f µs (%d of 2000 replayed)", GameState(setup: setup).model.cards.count,
                  micro(replayTime) / 2000, replays))
     print(String(format: "scores (top 20 of %d runs stored): median %.2f ms, p90 %.2f ms", try await store.count(on: date),
                  micro(tops[25]) / 1000, micro(tops[45]) / 1000))

@@ -117,4 +117,7 @@ public struct ComputerOpponent<CardContent: Equatable> {
 }
 
 extension ComputerOpponent: Sendable where CardContent: Sendable {}
+/// Equal when level, chances and memory are: a replayed game's computer must be the same one.
+extension ComputerOpponent: Equatable {}
+extension ComputerOpponent.Memory: Equatable {}
 extension ComputerOpponent.Memory: Sendable where CardContent: Sendable {}

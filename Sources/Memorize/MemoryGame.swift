@@ -4,9 +4,10 @@
 /// who goes again, a mismatch ends the turn. With one player (the default) this is the lecture's
 /// solo game, and `score` is that player's score.
 ///
-/// A plain value: no UI, no wall clock. Time comes from the `GameClock` each card holds,
-/// randomness from a generator seeded at `init`, so the same seed and the same choices replay
-/// the same game.
+/// A plain value: no UI, no clock. Time is an argument of each change (the intent's stamped
+/// time), randomness comes from a generator seeded at `init`, so the same seed and the same timed
+/// choices replay the same game. Its changes are `internal`: outside this module a game changes
+/// only through `GameState.apply(_:themes:)`, the one way in for every intent.
 public struct MemoryGame<CardContent: Equatable> {
     public private(set) var cards: [Card]
     /// The table's score: the sum of every player's, so with one player it is theirs (the lecture's).
@@ -31,15 +32,14 @@ public struct MemoryGame<CardContent: Equatable> {
         numberOfPairsOfCards: Int,
         numberOfPlayers: Int = 1,
         seed: UInt64,
-        clock: GameClock,
         cardContentFactory: (Int) -> CardContent
     ) {
         cards = []
         players = Array(repeating: Player(), count: max(1, numberOfPlayers))
         for pairIndex in 0..<max(0, numberOfPairsOfCards) {
             let content = cardContentFactory(pairIndex)
-            cards.append(Card(id: pairIndex * 2, content: content, clock: clock))
-            cards.append(Card(id: pairIndex * 2 + 1, content: content, clock: clock))
+            cards.append(Card(id: pairIndex * 2, content: content))
+            cards.append(Card(id: pairIndex * 2 + 1, content: content))
         }
         generator = SeededRandomNumberGenerator(seed: seed)
         cards.shuffle(using: &generator)
@@ -56,35 +56,39 @@ public struct MemoryGame<CardContent: Equatable> {
     public var isOver: Bool { pairsLeft == 0 }
 
     /// Lecture style: derived from the cards rather than stored, so it can never disagree with them.
-    /// Setting it turns every other card face down and that one face up.
-    public private(set) var indexOfTheOneAndOnlyFaceUpCard: Int? {
-        get { cards.indices.filter { cards[$0].isFaceUp }.oneAndOnly }
-        set {
-            // Only touch cards whose state changes: the didSet observers start/stop bonus time.
-            for index in cards.indices where cards[index].isFaceUp != (index == newValue) {
-                cards[index].isFaceUp = (index == newValue)
-            }
+    public var indexOfTheOneAndOnlyFaceUpCard: Int? { cards.indices.filter { cards[$0].isFaceUp }.oneAndOnly }
+
+    /// The lecture's setter of `indexOfTheOneAndOnlyFaceUpCard`, with the time: every other card
+    /// face down and that one face up.
+    private mutating func makeTheOneAndOnlyFaceUpCard(_ chosenIndex: Int, at time: Double) {
+        for index in cards.indices {
+            cards[index].turnFaceUp(index == chosenIndex, at: time)
         }
     }
 
-    /// Lecture semantics: a face-up or matched card is ignored. With one card up, the chosen one
-    /// joins it and they are compared; a mismatched pair stays up until the next choice.
-    public mutating func choose(_ card: Card) {
-        guard let chosenIndex = cards.firstIndex(where: { $0.id == card.id }),
+    /// Lecture semantics: a face-up or matched card is ignored, and so is a choice by a seat whose
+    /// turn it is not (the same in every process applying the log). With one card up, the chosen
+    /// one joins it and they are compared; a mismatched pair stays up until the next choice.
+    /// `time` is when the choice happened: bonus time is scored from it. Returns whether the
+    /// choice was taken.
+    @discardableResult
+    mutating func choose(_ card: Card, at time: Double, by seat: Int) -> Bool {
+        guard seat == currentPlayer,
+              let chosenIndex = cards.firstIndex(where: { $0.id == card.id }),
               !cards[chosenIndex].isFaceUp,
               !cards[chosenIndex].isMatched
-        else { return }
+        else { return false }
         moves += 1
         players[currentPlayer].moves += 1
         guard let potentialMatchIndex = indexOfTheOneAndOnlyFaceUpCard else {
             // Zero or two cards up: this becomes the one and only.
-            indexOfTheOneAndOnlyFaceUpCard = chosenIndex
-            return
+            makeTheOneAndOnlyFaceUpCard(chosenIndex, at: time)
+            return true
         }
-        cards[chosenIndex].isFaceUp = true
+        cards[chosenIndex].turnFaceUp(true, at: time)
         let pair = [chosenIndex, potentialMatchIndex]
         if cards[chosenIndex].content == cards[potentialMatchIndex].content {
-            for index in pair { cards[index].isMatched = true }
+            for index in pair { cards[index].markMatched(at: time) }
             // hasEarnedBonus needs isMatched, so it is read after marking.
             let bonus = pair.filter { cards[$0].hasEarnedBonus }.count
             bonusPointsEarned += bonus
@@ -106,15 +110,19 @@ public struct MemoryGame<CardContent: Equatable> {
             turnsEnded += 1
             currentPlayer = turnsEnded % players.count
         }
+        return true
     }
 
     /// Uses the game's stored generator, so a seeded game shuffles the same way every run.
-    public mutating func shuffle() {
+    mutating func shuffle() {
         cards.shuffle(using: &generator)
     }
 }
 
 extension MemoryGame: Sendable where CardContent: Sendable {}
+/// Two games are equal when everything is: cards (bonus clocks included), tallies, turn and the
+/// generator's state, so a replay can be compared with the game it replays.
+extension MemoryGame: Equatable {}
 
 extension Collection {
     /// Lecture 5's `oneAndOnly`: the only element, or nil when there are zero or several.

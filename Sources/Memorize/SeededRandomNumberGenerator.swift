@@ -7,6 +7,11 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Equa
         state = seed
     }
 
+    /// The seed of a generator that continues exactly where this one is: SplitMix64's whole state
+    /// is one counter, so `SeededRandomNumberGenerator(seed: g.continuingSeed) == g`. A new game's
+    /// intent carries it, so a game started by `r` or the chooser deals as it always did.
+    public var continuingSeed: UInt64 { state }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -41,11 +41,11 @@ public struct DailyBoard: Sendable {
 
     /// Replays and, for a key, stores the run. Throws `LeaderboardRefusal` for a run that does
     /// not replay (or whose claim differs), `LeaderboardUnavailable` when the store fails.
-    public func submit(_ report: Report, by entrant: Entrant, date: DailyDate, theme: Theme, seed: UInt64,
+    public func submit(_ report: Report, by entrant: Entrant, date: DailyDate, setup: GameSetup,
                        now: Double) async throws -> Outcome {
         guard case .key(let fingerprint, let name) = entrant else { return .unranked }
         let outcome: RunReplay.Outcome
-        switch RunReplay.replay(report.intents, theme: theme, seed: seed) {
+        switch RunReplay.replay(report.intents, setup: setup) {
         case .success(let replayed): outcome = replayed
         case .failure(let refusal):
             logger.notice("daily run refused", metadata: ["key": "\(fingerprint)", "reason": "\(refusal)"])

@@ -30,10 +30,10 @@ extension GameSession {
         let daily = server.daily
         let entrant = DailyBoard.Entrant.key(fingerprint: "\(fingerprint)", name: identity.userName)
         let logger = self.logger
-        let date = run.date, seed = run.deal.seed
+        let date = run.date, setup = DailyDeal.setup(theme: theme, seed: run.deal.seed)
         Task {
             do {
-                let outcome = try await daily.board().submit(report, by: entrant, date: date, theme: theme, seed: seed,
+                let outcome = try await daily.board().submit(report, by: entrant, date: date, setup: setup,
                                                              now: Date().timeIntervalSince1970)
                 logger.info("daily run", metadata: ["key": "\(fingerprint)", "date": "\(date)", "outcome": "\(outcome)"])
             } catch {

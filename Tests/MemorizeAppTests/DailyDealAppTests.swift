@@ -4,18 +4,18 @@ import MemorizeStore
 import Testing
 
 @Suite struct DailyDealAppTests {
-    /// The server replays a reported run on `DailyDeal.game`: it must be the very game the app
-    /// deals for the same theme and seed, card for card.
+    /// The server replays a reported run from `DailyDeal.setup`: it must be the very set-up the
+    /// app deals for the same theme and seed, card for card.
     @Test func theModelsDealIsTheAppsDeal() throws {
         let themes = ThemeLibrary.builtIn()
-        let clock = GameClock { 0 }
         for days in stride(from: 20_000, to: 20_400, by: 13) {
             let date = try #require(DailyDate(daysSinceEpoch: days))
             let deal = try #require(DailyDeal(date: date, themeNames: themes.map(\.name)))
             let theme = try #require(themes.named(deal.themeName))
-            let app = EmojiMemoryGame(themes: themes, theme: theme, seed: deal.seed, clock: clock)
-            let model = DailyDeal.game(theme: theme, seed: deal.seed, clock: clock)
-            #expect(app.cards == model.cards, "\(date)")
+            let app = EmojiMemoryGame(themes: themes, theme: theme, seed: deal.seed, clock: GameClock { 0 })
+            let setup = DailyDeal.setup(theme: theme, seed: deal.seed)
+            #expect(app.gameState.setup == setup, "\(date)")
+            #expect(app.cards.map(\.model) == GameState(setup: setup).model.cards, "\(date)")
         }
     }
 

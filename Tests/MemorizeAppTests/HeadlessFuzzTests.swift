@@ -16,10 +16,9 @@ import TerminalUI
     /// On-demand long runs: `MEMORIZE_FUZZ_SECONDS=300 swift test --filter Fuzz`.
     static let longRunSeconds: Double? = ProcessInfo.processInfo.environment["MEMORIZE_FUZZ_SECONDS"].flatMap(Double.init)
 
-    /// A clock the model fuzz moves by hand.
+    /// Time the model fuzz moves by hand and hands to each choice.
     final class ManualTime: @unchecked Sendable {
         var now: Double = 0
-        var clock: GameClock { GameClock { [self] in now } }
     }
 
     // MARK: - The checks can fail
@@ -30,11 +29,11 @@ import TerminalUI
     /// make every fuzz run below pass).
     @Test func brokenModelStatesAreReported() {
         let time = ManualTime()
-        var game = IntGame(numberOfPairsOfCards: 4, seed: 7, clock: time.clock) { $0 }
+        var game = IntGame(numberOfPairsOfCards: 4, seed: 7) { $0 }
         #expect(game.invariantViolations() == [])
         // A match (both with a bonus), a free mismatch, then a mismatch with a seen card (penalty),
         // so every counter is non-zero; cards 6 and 2 stay face up.
-        for id in [0, 1, 2, 4, 6, 2] { game.choose(game.cards.first { $0.id == id }!) }
+        for id in [0, 1, 2, 4, 6, 2] { game.choose(game.cards.first { $0.id == id }!, at: time.now, by: game.currentPlayer) }
         #expect(game.invariantViolations() == [])
         #expect((game.score, game.bonusPointsEarned, game.penaltiesPaid, game.moves) == (3, 2, 1, 6))
 
@@ -49,7 +48,7 @@ import TerminalUI
         func mentions(_ problems: [String], _ text: String) -> Bool { problems.contains { $0.contains(text) } }
 
         var duplicated = cards
-        duplicated[index(7)] = IntGame.Card(id: 6, content: 3, clock: time.clock)
+        duplicated[index(7)] = IntGame.Card(id: 6, content: 3)
         #expect(mentions(check(duplicated), "each once"))
 
         var lost = cards
@@ -57,7 +56,7 @@ import TerminalUI
         #expect(mentions(check(lost), "odd number of cards"))
 
         var foreign = cards
-        foreign[index(7)] = IntGame.Card(id: 7, content: 99, clock: time.clock)
+        foreign[index(7)] = IntGame.Card(id: 7, content: 99)
         #expect(mentions(check(foreign), "different content"))
 
         var loneMatch = cards
@@ -103,15 +102,15 @@ import TerminalUI
             round += 1
             let time = ManualTime()
             let pairs = g.below(13)
-            var game = IntGame(numberOfPairsOfCards: pairs, seed: g.next(), clock: time.clock) { $0 }
-            let stranger = IntGame(numberOfPairsOfCards: 3, seed: 1, clock: time.clock) { $0 + 100 }.cards
+            var game = IntGame(numberOfPairsOfCards: pairs, seed: g.next()) { $0 }
+            let stranger = IntGame(numberOfPairsOfCards: 3, seed: 1) { $0 + 100 }.cards
             for step in 0..<(20 + g.below(200)) {
                 steps += 1
                 switch g.below(10) {
                 case 0: game.shuffle()
                 case 1: time.now += Double(g.below(8000)) / 1000      // 0…8 s: some bonuses run out (6 s)
-                case 2 where !stranger.isEmpty: game.choose(g.pick(stranger))   // not in this game: ignored
-                default: if !game.cards.isEmpty { game.choose(g.pick(game.cards)) }
+                case 2 where !stranger.isEmpty: game.choose(g.pick(stranger), at: time.now, by: game.currentPlayer)   // not in this game: ignored
+                default: if !game.cards.isEmpty { game.choose(g.pick(game.cards), at: time.now, by: game.currentPlayer) }
                 }
                 let problems = game.invariantViolations()
                 if !problems.isEmpty {

@@ -1,4 +1,5 @@
 import Testing
+import Memorize
 import TerminalUI
 @testable import MemorizeApp
 

@@ -1,78 +1,70 @@
 import Testing
 @testable import Memorize
 
+/// Lecture 8's bonus time, with time as an argument: the model is asked "at what time?" and
+/// scores a match from the time the choice was made, never from a clock of its own.
 @Suite struct BonusTimeTests {
     @Test func bonusDecreasesWhileFaceUp() {
-        let time = FakeTime(100)
-        var game = makeGame(time: time)
-        #expect(game.card(0).bonusRemaining == 1)
-        #expect(!game.card(0).isConsumingBonusTime)
-        game.choose(id: 0)
+        var game = makeGame()
+        #expect(game.card(0).bonusRemaining(at: 100) == 1)
+        #expect(!game.card(0).isConsumingBonusTime(at: 100))
+        game.choose(id: 0, at: 100)
         #expect(game.card(0).lastFaceUpDate == 100)
-        #expect(game.card(0).isConsumingBonusTime)
-        time.advance(by: 1.5)
-        #expect(game.card(0).faceUpTime == 1.5)
-        #expect(game.card(0).bonusTimeRemaining == 4.5)
-        #expect(game.card(0).bonusRemaining == 0.75)
-        time.advance(by: 3)
-        #expect(game.card(0).bonusRemaining == 0.25)
+        #expect(game.card(0).isConsumingBonusTime(at: 100))
+        #expect(game.card(0).faceUpTime(at: 101.5) == 1.5)
+        #expect(game.card(0).bonusTimeRemaining(at: 101.5) == 4.5)
+        #expect(game.card(0).bonusRemaining(at: 101.5) == 0.75)
+        #expect(game.card(0).bonusRemaining(at: 104.5) == 0.25)
     }
 
     @Test func bonusPausesWhileFaceDown() {
-        let time = FakeTime()
-        var game = makeGame(time: time)
-        game.choose(id: 0)
-        time.advance(by: 1)
-        game.choose(id: 2)
-        time.advance(by: 1)
-        game.choose(id: 4)  // turns 0 and 2 down
-        time.advance(by: 100)
+        var game = makeGame()
+        game.choose(id: 0, at: 0)
+        game.choose(id: 2, at: 1)
+        game.choose(id: 4, at: 2)  // turns 0 and 2 down
         let card = game.card(0)
-        #expect(!card.isConsumingBonusTime && card.lastFaceUpDate == nil)
-        #expect(card.pastFaceUpTime == 2 && card.faceUpTime == 2 && card.bonusTimeRemaining == 4)
-        #expect(game.card(2).faceUpTime == 1)
-        // Face up again: the clock resumes from the time already used.
-        game.choose(id: 0)
-        time.advance(by: 3)
-        #expect(game.card(0).faceUpTime == 5)
+        #expect(!card.isConsumingBonusTime(at: 102) && card.lastFaceUpDate == nil)
+        #expect(card.pastFaceUpTime == 2 && card.faceUpTime(at: 102) == 2 && card.bonusTimeRemaining(at: 102) == 4)
+        #expect(game.card(2).faceUpTime(at: 102) == 1)
+        // Face up again: the bonus clock resumes from the time already used.
+        game.choose(id: 0, at: 102)
+        #expect(game.card(0).faceUpTime(at: 105) == 5)
     }
 
     @Test func bonusRunsOutAfterTheLimit() {
-        let time = FakeTime()
-        var game = makeGame(time: time)
-        game.choose(id: 0)
+        var game = makeGame()
+        game.choose(id: 0, at: 0)
         #expect(game.card(0).bonusTimeLimit == 6)
-        time.advance(by: 6)
-        #expect(game.card(0).bonusTimeRemaining == 0 && game.card(0).bonusRemaining == 0)
-        #expect(!game.card(0).isConsumingBonusTime, "face up but nothing left to consume")
-        time.advance(by: 10)
-        #expect(game.card(0).bonusTimeRemaining == 0)
+        #expect(game.card(0).bonusTimeRemaining(at: 6) == 0 && game.card(0).bonusRemaining(at: 6) == 0)
+        #expect(!game.card(0).isConsumingBonusTime(at: 6), "face up but nothing left to consume")
+        #expect(game.card(0).bonusTimeRemaining(at: 16) == 0)
+    }
+
+    @Test func aTimeBeforeThePeriodBeganGivesNothingBack() {
+        var game = makeGame()
+        game.choose(id: 0, at: 10)
+        #expect(game.card(0).faceUpTime(at: 4) == 0)
     }
 
     @Test(arguments: [(5.9, true), (6.0, false), (6.5, false)])
     func hasEarnedBonusOnlyWithinSixSeconds(wait: Double, earned: Bool) {
-        let time = FakeTime()
-        var game = makeGame(time: time)
-        game.choose(id: 2)
-        time.advance(by: wait)
-        game.choose(id: 3)
+        var game = makeGame()
+        game.choose(id: 2, at: 0)
+        game.choose(id: 3, at: wait)
         #expect(game.card(2).hasEarnedBonus == earned)
         #expect(game.card(3).hasEarnedBonus, "the second card was up for no time")
         #expect(game.score == 2 + 1 + (earned ? 1 : 0))
     }
 
     @Test func matchingStopsTheBonusClock() {
-        let time = FakeTime()
-        var game = makeGame(time: time)
-        game.choose(id: 2)
-        time.advance(by: 2)
-        game.choose(id: 3)
-        time.advance(by: 30)
+        var game = makeGame()
+        game.choose(id: 2, at: 0)
+        game.choose(id: 3, at: 2)
         let card = game.card(2)
         #expect(card.isFaceUp && card.isMatched)
-        #expect(!card.isConsumingBonusTime && card.lastFaceUpDate == nil)
-        #expect(card.faceUpTime == 2 && card.hasEarnedBonus)
-        #expect(abs(card.bonusRemaining - 4.0 / 6.0) < 1e-12)
+        #expect(!card.isConsumingBonusTime(at: 32) && card.lastFaceUpDate == nil)
+        #expect(card.faceUpTime(at: 32) == 2 && card.hasEarnedBonus)
+        #expect(abs(card.bonusRemaining(at: 32) - 4.0 / 6.0) < 1e-12)
     }
 
     @Test func unmatchedCardsHaveNotEarnedABonus() {
@@ -80,12 +72,18 @@ import Testing
         #expect(!game.card(0).hasEarnedBonus, "full bonus left but not matched")
     }
 
-    @Test func cardEqualityIgnoresTheClock() {
-        let a = IntGame.Card(id: 1, content: 0, clock: FakeTime(0).clock)
-        let b = IntGame.Card(id: 1, content: 0, clock: FakeTime(500).clock)
+    /// The point of taking time as an argument: the score depends on the choices' times alone, so
+    /// two processes that apply the same timed choices score the same, however late each one runs.
+    @Test func theScoreDependsOnlyOnTheChoicesTimes() {
+        func play() -> IntGame {
+            var game = makeGame(pairs: 3)
+            let choices = [(0, 0.0), (2, 1.0), (4, 2.0), (5, 3.0), (0, 4.0), (1, 9.0), (2, 9.5), (3, 10.0)]
+            for (id, time) in choices { game.choose(id: id, at: time) }
+            return game
+        }
+        let (a, b) = (play(), play())
         #expect(a == b)
-        var c = b
-        c.isFaceUp = true
-        #expect(a != c)
+        #expect(a.isOver && a.bonusPointsEarned == 5)
+        #expect(!a.card(0).hasEarnedBonus && a.card(1).hasEarnedBonus, "card 0 was up 2 + 5 s, its partner 0 s")
     }
 }

@@ -72,7 +72,7 @@ import Testing
     @Test func aScriptedGameScoresStepByStep() {
         // Two seconds a move: some cards run out of bonus (6 s of face-up time) before matching.
         let time = FakeTime()
-        var game = makeGame(pairs: 3, time: time)
+        var game = makeGame(pairs: 3)
         let script: [(id: Int, score: Int)] = [
             (0, 0), (2, 0),  // mismatch of unseen cards: no penalty
             (4, 0), (1, 0),  // mismatch again
@@ -83,7 +83,7 @@ import Testing
         ]
         var scores: [Int] = []
         for step in script {
-            game.choose(id: step.id)
+            game.choose(id: step.id, at: time.now)
             scores.append(game.score)
             time.advance(by: 2)
         }

@@ -23,7 +23,7 @@ import MemorizeTestSupport
     }
 
     @Test func hardPicksAPairItHasSeen() {
-        var game = IntGame(numberOfPairsOfCards: 6, numberOfPlayers: 2, seed: 5, clock: FakeTime().clock) { $0 }
+        var game = IntGame(numberOfPairsOfCards: 6, numberOfPlayers: 2, seed: 5) { $0 }
         var opponent = Opponent(level: .hard, seed: 1)
         // The human shows 0 and 2, then 1 and 4: the computer has seen both cards of pair 0.
         for id in [0, 2] { choose(id, in: &game, watchedBy: &opponent) }

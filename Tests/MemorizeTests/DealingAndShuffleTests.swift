@@ -15,7 +15,7 @@ import Testing
 
     @Test func contentFactoryIsCalledWithEachPairIndex() {
         let emoji = ["👻", "🎃", "🦇"]
-        let game = MemoryGame<String>(numberOfPairsOfCards: 3, seed: 7, clock: FakeTime().clock) { emoji[$0] }
+        let game = MemoryGame<String>(numberOfPairsOfCards: 3, seed: 7) { emoji[$0] }
         #expect(game.cards.filter { $0.content == "🎃" }.map(\.id).sorted() == [2, 3])
     }
 

@@ -5,6 +5,7 @@ import Memorize
     @Test(arguments: [
         GameIntent.choose(cardID: 0), .choose(cardID: 9_999), .deal, .shuffle, .restart,
         .newGame(theme: "Halloween", seed: 42), .newGame(theme: "Fête des 🎃", seed: .max),
+        .setMode(.solo), .setMode(.hotSeat), .setMode(.computer(.easy)), .setMode(.computer(.hard)),
     ])
     func everyIntentReadsBackAsItself(intent: GameIntent) {
         #expect(GameIntent(line: Substring(intent.line)) == intent)
@@ -17,6 +18,7 @@ import Memorize
         "shuffle 2", "restartx", "new", "new 42", "new x Animals", "new 42  Animals", "new 42 Animals ",
         "new 18446744073709551616 Animals", "new 1 Ani\u{1B}[2Jmals", "new 1 \u{202E}slaminA", "new 1 A\u{200B}",
         "CHOOSE 1", "choose ３", String(repeating: "new 1 ", count: 100),
+        "mode", "mode ", "mode Solo", "mode  solo", "mode solo ", "mode computer", "mode hot seat",
     ])
     func anythingElseIsRefused(line: String) {
         #expect(GameIntent(line: Substring(line)) == nil)

@@ -19,7 +19,7 @@ import MemorizeTestSupport
         -> (Twin, Opponent, Opponent)? {
         let pairs = 4 + g.below(9)
         let time = FakeTime()
-        var original = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed, clock: time.clock) { $0 }
+        var original = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed) { $0 }
         var watcher = Opponent(level: level, seed: seed)
         var chosen: [Int] = []
         for _ in 0..<g.below(2 * pairs) {
@@ -27,7 +27,7 @@ import MemorizeTestSupport
             guard !choosable.isEmpty else { break }
             let card = g.pick(choosable)
             time.advance(by: 0.5)
-            original.choose(card)
+            original.choose(card, at: time.now)
             chosen.append(card.id)
             watcher.observe(original.table, move: original.moves)
         }
@@ -37,11 +37,11 @@ import MemorizeTestSupport
         // Each hidden pair takes the next hidden pair's content (a rotation: none keeps its own).
         let rotation = Dictionary(uniqueKeysWithValues: zip(hidden, hidden.dropFirst() + [hidden[0]]))
         let replay = FakeTime()
-        var permuted = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed, clock: replay.clock) { rotation[$0] ?? $0 }
+        var permuted = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed) { rotation[$0] ?? $0 }
         var twinWatcher = Opponent(level: level, seed: seed)
         for id in chosen {
             replay.advance(by: 0.5)
-            permuted.choose(id: id)
+            permuted.choose(id: id, at: replay.now)
             twinWatcher.observe(permuted.table, move: permuted.moves)
         }
         return (Twin(original: original, permuted: permuted, hiddenPairs: hidden), watcher, twinWatcher)

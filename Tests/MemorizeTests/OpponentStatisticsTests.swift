@@ -37,11 +37,11 @@ import MemorizeTestSupport
     static func play(pairs: Int, seed: UInt64, seats: [Chooser]) -> Int? {
         var seats = seats
         let time = FakeTime()
-        var game = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: seats.count, seed: seed, clock: time.clock) { $0 }
+        var game = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: seats.count, seed: seed) { $0 }
         while !game.isOver {
             guard let position = seats[game.currentPlayer].choice(on: game.table, move: game.moves) else { break }
             time.advance(by: 1.5)                       // a brisk player: some bonuses run out
-            game.choose(game.cards[position])
+            game.choose(game.cards[position], at: time.now)
             let table = game.table
             for seat in seats.indices { seats[seat].observe(table, move: game.moves) }
         }

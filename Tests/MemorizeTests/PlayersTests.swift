@@ -3,8 +3,8 @@ import Testing
 
 /// Games of two: turns, per-player scores, and the public table.
 @Suite struct PlayersTests {
-    func makeTwoPlayerGame(pairs: Int = 4, time: FakeTime = FakeTime()) -> IntGame {
-        IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: 1, clock: time.clock) { $0 }
+    func makeTwoPlayerGame(pairs: Int = 4) -> IntGame {
+        IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: 1) { $0 }
     }
 
     @Test func soloIsOnePlayerWhoseScoreIsTheGames() {
@@ -56,10 +56,10 @@ import Testing
 
     @Test func scoresAreEachPlayersOwnAndAddUpToTheTable() {
         let time = FakeTime()
-        var game = makeTwoPlayerGame(time: time)
+        var game = makeTwoPlayerGame()
         for id in [0, 2, 4, 5, 6, 0, 1, 0, 2, 3, 6, 7] {
             time.advance(by: 2)
-            game.choose(id: id)
+            game.choose(id: id, at: time.now)
         }
         #expect(game.isOver)
         #expect(game.players.map(\.pairs) == [3, 1])

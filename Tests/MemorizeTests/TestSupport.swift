@@ -1,12 +1,10 @@
 @testable import Memorize
 
-/// A clock the test moves by hand, so bonus time is exact.
+/// Time the test moves by hand and hands to each choice, so bonus time is exact.
 final class FakeTime: @unchecked Sendable {
     var now: Double
 
     init(_ now: Double = 0) { self.now = now }
-
-    var clock: GameClock { GameClock { [self] in now } }
 
     func advance(by seconds: Double) { now += seconds }
 }
@@ -14,15 +12,17 @@ final class FakeTime: @unchecked Sendable {
 typealias IntGame = MemoryGame<Int>
 
 /// Content is the pair index, so card id `k` holds `k / 2` and its partner is `k ^ 1`.
-func makeGame(pairs: Int = 4, seed: UInt64 = 1, time: FakeTime = FakeTime()) -> IntGame {
-    IntGame(numberOfPairsOfCards: pairs, seed: seed, clock: time.clock) { $0 }
+func makeGame(pairs: Int = 4, seed: UInt64 = 1) -> IntGame {
+    IntGame(numberOfPairsOfCards: pairs, seed: seed) { $0 }
 }
 
 extension MemoryGame {
     /// Tests pick cards by id: the shuffle decides where a card is, not which one it is.
     func card(_ id: Int) -> Card { cards.first { $0.id == id }! }
 
-    mutating func choose(id: Int) { choose(card(id)) }
+    /// A choice by whoever's turn it is, at `time` (the model scores bonus time from it).
+    mutating func choose(id: Int, at time: Double = 0) { choose(card(id), at: time) }
+    mutating func choose(_ card: Card, at time: Double = 0) { choose(card, at: time, by: currentPlayer) }
 
     var faceUpIDs: [Int] { cards.filter(\.isFaceUp).map(\.id).sorted() }
 }

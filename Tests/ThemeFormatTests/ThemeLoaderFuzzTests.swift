@@ -51,8 +51,7 @@ import MemorizeTestSupport
         do {
             let themes = try ThemeLibrary.decode(Data(bytes), source: "fuzz.json")
             for theme in themes where ThemeValidator.forTests.problems(of: theme).map(\.description).isEmpty {
-                let game = MemoryGame(numberOfPairsOfCards: theme.numberOfPairs, seed: 1,
-                                      clock: GameClock { 0 }) { theme.emoji[$0] }
+                let game = MemoryGame(numberOfPairsOfCards: theme.numberOfPairs, seed: 1) { theme.emoji[$0] }
                 let problems = game.invariantViolations()
                 #expect(problems.isEmpty, "\(label): theme \(theme.name): \(problems)")
             }

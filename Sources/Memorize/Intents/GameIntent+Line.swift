@@ -1,5 +1,5 @@
 /// The text form of an intent, one line each: what a replay file, a table's channel and a
-/// leaderboard submission carry. Readable by a person (`choose 7`, `deal`, `new Animals 42`) and
+/// leaderboard submission carry. Readable by a person (`choose 7`, `deal`, `new 42 Animals`, `mode hard`) and
 /// strict to read back, because these lines come from outside: a bounded length, known verbs,
 /// numbers in range, a theme name with no control or invisible characters.
 extension GameIntent {
@@ -17,6 +17,7 @@ extension GameIntent {
         case .shuffle: "shuffle"
         case .restart: "restart"
         case .newGame(let theme, let seed): "new \(seed) \(theme)"
+        case .setMode(let mode): "mode \(mode.lineName)"
         }
     }
 
@@ -40,6 +41,9 @@ extension GameIntent {
                   let seed = UInt64(seedText), Self.isAcceptableThemeName(theme)
             else { return nil }
             self = .newGame(theme: String(theme), seed: seed)
+        case "mode":
+            guard let mode = GameMode(lineName: rest) else { return nil }
+            self = .setMode(mode)
         default: return nil
         }
     }

@@ -14,6 +14,9 @@ public enum GameIntent: Hashable, Sendable {
     case restart
     /// A fresh game of the named theme, shuffled with this seed (`n`, the chooser, the win screen).
     case newGame(theme: String, seed: UInt64)
+    /// Who plays the next game (solo, hot seat, against the computer): the mode takes effect with
+    /// the `restart` or `newGame` that follows, as the win screen's `m` and the chooser offer it.
+    case setMode(GameMode)
 }
 
 /// One intent as it happened: when (seconds on the game's timeline, the time bonus points are

@@ -2,131 +2,140 @@ import Memorize
 import MemorizeStore
 import TerminalUI
 
-/// The view model (lecture 3): owns a `MemoryGame<String>`, publishes every change, and offers
-/// the intents the UI calls. It knows the theme's emoji; it knows nothing about terminals.
+/// The view model (lecture 3): owns the game (a `GameState`: the `MemoryGame<String>`, the
+/// computer, the theme), publishes every change, and offers the intents the UI calls. Every
+/// intent becomes a `TimedIntent` stamped with the game clock and goes through `apply(_:)`, the
+/// only way the game changes: a key, a click, a key script, the computer, the inspector and the
+/// win page all end there, and a table's channel or a replay can call it the same way.
+/// It knows the theme's emoji; it knows nothing about terminals.
 public final class EmojiMemoryGame: ObservableObject {
-    public typealias Card = MemoryGame<String>.Card
-
     public let objectWillChange = ObservableObjectPublisher()
-    @Published private var model: MemoryGame<String>
-    @Published public private(set) var theme: Theme
+    /// The game; `apply(_:)` is the only place it is assigned after `init`.
+    @Published private var state: GameState
+    /// The model's cards as the view reads them (EmojiMemoryGame+Card.swift): made once per
+    /// applied intent, not per frame.
+    public private(set) var cards: [Card] = []
 
     /// Built-in themes (assets/themes.json) first, then the player's playable ones (assignment 6).
     public var themes: [Theme] { builtInThemes + userThemes }
     public let builtInThemes: [Theme]
     public private(set) var userThemes: [Theme] = []
-    /// When dealing began and when the last pair matched, on the game clock: the win screen's time.
-    public private(set) var startTime: Double?
-    public private(set) var endTime: Double?
-    /// The last intent the UI sent, as the inspector shows it ("choose(card 3)"); nil before any.
-    public private(set) var lastIntent: String?
+    /// Every intent taken, in order, as it is applied: the view, the inspector and later a
+    /// table's channel hear of it here.
+    public let appliedIntents = AppliedIntents()
     private let clock: GameClock
-    /// Decides every new game's shuffle and `newGame`'s theme: one seed replays a whole session.
-    private var generator: SeededRandomNumberGenerator
+    /// The game clock's reading when this view model was made: intents are stamped with seconds
+    /// since then, the game's timeline (a line carries at most a day; the clock's own origin may
+    /// be the machine's boot).
+    private let origin: Double
 
-    /// Solo, hot seat, or against the computer, and the seats' names.
-    public private(set) var mode: GameMode
+    /// The seats' names; names given from outside (`--names`) are kept for the next mode's seats.
     public private(set) var playerNames: [String]
-    /// Names given from outside (`--names`), kept for the next mode's seats.
     private var givenNames: [String]
-    /// The computer in the second seat, watching the table after every move; nil unless `mode`
-    /// is `.computer`.
-    private var opponent: ComputerOpponent<String>?
 
     public init(themes: [Theme], theme: Theme? = nil, seed: UInt64, clock: GameClock,
                 mode: GameMode = .solo, names: [String] = []) {
         precondition(!themes.isEmpty, "EmojiMemoryGame needs at least one theme")
         builtInThemes = themes
         self.clock = clock
-        self.mode = mode
+        origin = clock.now()
         givenNames = names
         playerNames = mode.playerNames(names)
-        generator = SeededRandomNumberGenerator(seed: seed)
-        let chosen = theme ?? themes.randomElement(using: &generator)!
-        self.theme = chosen
-        model = Self.createMemoryGame(theme: chosen, players: mode.numberOfPlayers, generator: &generator, clock: clock)
-        opponent = Self.createOpponent(mode: mode, generator: &generator)
+        state = GameState(setup: GameSetup.first(theme: theme, from: themes, seed: seed, mode: mode)!)
+        cards = makeCards()
     }
 
-    /// Assignment 2: a theme with more emoji than pairs shows a different random subset each game.
-    private static func createMemoryGame(theme: Theme, players: Int, generator: inout SeededRandomNumberGenerator,
-                                         clock: GameClock) -> MemoryGame<String> {
-        let emoji = Array(theme.emoji.shuffled(using: &generator).prefix(theme.numberOfPairs))
-        return MemoryGame(numberOfPairsOfCards: emoji.count, numberOfPlayers: players, seed: generator.next(), clock: clock) { emoji[$0] }
+    // MARK: - The one way the game changes
+
+    /// Applies an intent at its stamped time, by its seat. Refused intents (out of turn, a card
+    /// not in play, an unknown theme) change nothing and are not announced.
+    @discardableResult
+    public func apply(_ intent: TimedIntent) -> Bool {
+        var next = state
+        guard next.apply(intent, themes: themes) else { return false }
+        state = next
+        cards = makeCards()
+        if case .setMode(let mode) = intent.intent { playerNames = mode.playerNames(givenNames) }
+        appliedIntents.send(state.lastApplied ?? intent)
+        return true
     }
 
-    /// The computer's chances come from the session's generator, so `--seed` replays its play;
-    /// solo games draw nothing more, so they deal exactly as before there was an opponent.
-    private static func createOpponent(mode: GameMode, generator: inout SeededRandomNumberGenerator) -> ComputerOpponent<String>? {
-        mode.opponentLevel.map { ComputerOpponent(level: $0, seed: generator.next()) }
+    /// Now on the game's timeline: the time an intent made here is stamped with.
+    public var now: Double { clock.now() - origin }
+
+    /// On one keyboard the seat choosing is whoever's turn it is (solo, hot seat); against the
+    /// computer the keyboard is the first seat.
+    public var keyboardSeat: Int { state.setup.mode.opponentLevel == nil ? state.model.currentPlayer : 0 }
+
+    private func send(_ intent: GameIntent, seat: Int = 0) {
+        apply(TimedIntent(intent, at: now, seat: seat))
     }
 
     // MARK: - Access to the model
 
-    public var cards: [Card] { model.cards }
-    public var score: Int { model.score }
-    public var pairsLeft: Int { model.pairsLeft }
-    public var moves: Int { model.moves }
-    public var isOver: Bool { model.isOver }
+    public var theme: Theme { state.theme }
+    /// The mode of the next game (the current one's until a `setMode`).
+    public var mode: GameMode { state.mode }
+    public var score: Int { state.model.score }
+    public var pairsLeft: Int { state.model.pairsLeft }
+    public var moves: Int { state.model.moves }
+    public var isOver: Bool { state.model.isOver }
     /// Every seat's tally and whose turn it is (one seat when solo).
-    public var players: [Player] { model.players }
-    public var currentPlayer: Int { model.currentPlayer }
+    public var players: [Player] { state.model.players }
+    public var currentPlayer: Int { state.model.currentPlayer }
     /// The computer is to choose: the human's choices wait.
-    public var isComputersTurn: Bool { opponent != nil && model.currentPlayer == 1 && !model.isOver }
+    public var isComputersTurn: Bool { state.isComputersTurn }
+    /// When dealing began and when the last pair matched, on the game's timeline: the win screen's time.
+    public var startTime: Double? { state.startTime }
+    public var endTime: Double? { state.endTime }
+    /// This game's set-up and intents so far: replaying it gives this game (`GameRecord.replay`).
+    public var record: GameRecord { state.record }
+    /// The whole game as a value, to compare with a replay of its record.
+    public var gameState: GameState { state }
+    /// The last intent taken, as its line ("choose 7", "deal"): the inspector shows it.
+    public var lastIntent: String? { state.lastApplied?.intent.line }
 
     /// The model's own consistency checks (fuzzing and soak runs call this after every event).
-    public func modelInvariantViolations() -> [String] { model.invariantViolations() }
+    public func modelInvariantViolations() -> [String] { state.model.invariantViolations() }
 
-    // MARK: - Intents
+    // MARK: - Intents (each one a TimedIntent through apply)
 
-    public func choose(_ card: Card) {
-        lastIntent = "choose(card \(card.id))"
-        model.choose(card)
-        // The table is public: the computer sees every move, its own and the human's.
-        opponent?.observe(model.table, move: model.moves)
-        if model.isOver, endTime == nil { endTime = clock.now() }
+    /// Lecture 3's `choose(_:)`, from the keyboard's seat unless another is named (the computer).
+    public func choose(_ card: Card, by seat: Int? = nil) {
+        send(.choose(cardID: card.id), seat: seat ?? keyboardSeat)
     }
-    public func shuffle() {
-        lastIntent = "shuffle()"
-        model.shuffle()
-        // Every card flew somewhere else at once: it cannot follow them, as a person could not.
-        opponent?.forgetPositions()
-        opponent?.observe(model.table, move: model.moves)
+    public func shuffle() { send(.shuffle) }
+    /// Lecture 8's deal: the cards leave the deck and the game clock starts.
+    public func deal() { send(.deal) }
+    /// Same theme, freshly shuffled cards, score back to 0.
+    public func restart() { send(.restart) }
+    /// The mode of the next game (the chooser and the win screen offer every mode); it takes
+    /// effect with the `restart`, `newGame` or `play(theme:)` that follows.
+    public func setMode(_ newMode: GameMode) { send(.setMode(newMode)) }
+
+    /// A random theme (a different one when there is a choice), as assignment 2 asks. Drawn from
+    /// the session's generator where the game would continue it, so `--seed` replays a session.
+    public func newGame() {
+        var generator = SeededRandomNumberGenerator(seed: state.nextSeed)
+        let others = themes.filter { $0.name != theme.name }
+        let next = (others.isEmpty ? themes : others).randomElement(using: &generator)!
+        send(.newGame(theme: next.name, seed: generator.continuingSeed))
     }
+    public func play(theme newTheme: Theme) {
+        send(.newGame(theme: newTheme.name, seed: state.nextSeed))
+    }
+
     /// The card the computer chooses next (drawing on its memory and its chances), while it is
     /// its turn; nil otherwise.
     public func computerChoice() -> Card? {
-        guard isComputersTurn, let position = opponent?.nextChoice(on: model.table, move: model.moves) else { return nil }
-        return model.cards[position]
-    }
-    /// Same theme, freshly shuffled cards, score back to 0.
-    public func restart() {
-        lastIntent = "restart()"
-        startOver()
-    }
-    /// A fresh shuffle of the theme in the current mode: restart, a new game and a new theme all begin here.
-    private func startOver() {
-        model = Self.createMemoryGame(theme: theme, players: mode.numberOfPlayers, generator: &generator, clock: clock)
-        opponent = Self.createOpponent(mode: mode, generator: &generator)
-        startTime = nil
-        endTime = nil
-    }
-    /// The mode of the next game (the chooser and the win screen offer every mode); it takes
-    /// effect with the `restart`, `newGame` or `play(theme:)` that follows.
-    public func setMode(_ newMode: GameMode) {
-        mode = newMode
-        playerNames = newMode.playerNames(givenNames)
-    }
-    /// The game clock starts with the first deal, not when the cards sit in the deck.
-    public func startClock() {
-        lastIntent = "startClock()"
-        if startTime == nil { startTime = clock.now() }
+        guard let choice = state.computerChoice() else { return nil }
+        return cards.first { $0.id == choice.id }
     }
 
     /// The finished game with more than one seat: each player's tally, by name.
     public var standings: Standings? {
         guard mode != .solo, isOver else { return nil }
-        return Standings(names: playerNames, players: model.players, level: mode.opponentLevel)
+        return Standings(names: playerNames, players: players, level: mode.opponentLevel)
     }
 
     /// The finished game, for the win screen and the score book; nil while pairs are left.
@@ -137,6 +146,7 @@ public final class EmojiMemoryGame: ObservableObject {
 
     /// Replaces the player's themes. Ones that cannot be played (a built-in's name, a repeated
     /// name, a bad emoji) are left out here; the chooser still lists them so they can be fixed.
+    /// (The catalog a `newGame` names its theme in; the game itself does not change.)
     public func setUserThemes(_ candidates: [Theme]) {
         var accepted: [Theme] = []
         var taken = ThemeRules.TakenNames(builtInThemes.map(\.name))
@@ -147,21 +157,13 @@ public final class EmojiMemoryGame: ObservableObject {
         userThemes = accepted
     }
 
-    /// A random theme (a different one when there is a choice), as assignment 2 asks.
-    public func newGame() {
-        lastIntent = "newGame()"
-        let others = themes.filter { $0.name != theme.name }
-        theme = (others.isEmpty ? themes : others).randomElement(using: &generator)!
-        startOver()
-    }
-    public func play(theme newTheme: Theme) {
-        lastIntent = "play(theme: \(newTheme.name))"
-        theme = newTheme
-        startOver()
-    }
-
     /// Finds a theme by name, ignoring case (`--theme`, key scripts).
     public func theme(named name: String) -> Theme? {
         themes.named(name)
+    }
+
+    private func makeCards() -> [Card] {
+        let now = { [clock, origin] in clock.now() - origin }
+        return state.model.cards.map { Card(model: $0, now: now) }
     }
 }

@@ -37,8 +37,6 @@ final class EmojiMemoryGameView: StatefulView {
     /// The day whose deal this game is (`--daily`, `--date`): the first game only, as a restart
     /// or a new game deals something else.
     private(set) lazy var dailyDate: DailyDate? = options.daily
-    /// A server's daily run, recorded for its report (DailyRunLog); nil otherwise.
-    private lazy var dailyLog: DailyRunLog? = options.dailyReportPath == nil ? nil : DailyRunLog()
     /// Time stands still (`p`); and whether it stood still at any moment of this game, which
     /// then is not recorded as a best score.
     private(set) var isTimePaused = false
@@ -119,30 +117,30 @@ final class EmojiMemoryGameView: StatefulView {
 
     func dealAll() {
         startNotice = nil
-        if dailyDate != nil { dailyLog?.note(.deal, at: clock.now) }
-        game.startClock()
+        game.deal()
         for (index, card) in game.cards.enumerated() where isUndealt(card) {
             withAnimation(dealAnimation(for: index)) { deal(card) }
         }
     }
 
-    func choose(_ card: EmojiMemoryGame.Card) {
+    /// A choice from the keyboard's seat, or from `seat` (the computer's).
+    func choose(_ card: EmojiMemoryGame.Card, by seat: Int? = nil) {
         let byComputer = game.isComputersTurn
-        if dailyDate != nil { dailyLog?.note(.choose(cardID: card.id), at: clock.now) }
-        withAnimation(CardConstants.flip) { game.choose(card) }
+        withAnimation(CardConstants.flip) { game.choose(card, by: seat) }
         opponent.noteChoice(at: clock.now, byComputer: byComputer)
         // The score book hears about a finished game exactly once: `win` is nil only until then.
         if win == nil, let result = game.result {
             win = WinSummary.recording(result, standings: game.standings, mode: game.mode, in: scores,
                                       timeWasPaused: timeWasPaused, daily: dailyDate)
-            if let dailyDate, !timeWasPaused, let path = options.dailyReportPath { dailyLog?.write(date: dailyDate, result: result, to: path) }
+            if let dailyDate, !timeWasPaused, let path = options.dailyReportPath {
+                DailyRunReport.write(date: dailyDate, record: game.record, result: result, to: path)
+            }
         }
     }
 
     func shuffle() {
         press(.shuffle)
         opponent.dropPlan()
-        if dailyDate != nil { dailyLog?.note(.shuffle, at: clock.now) }
         withAnimation(CardConstants.shuffle) { game.shuffle() }
     }
 
@@ -249,7 +247,7 @@ final class EmojiMemoryGameView: StatefulView {
             guard let move = opponent.move(at: clock.now, on: table) else { return }
             if let focus = move.focus { focusIndex = focus }
             guard let choice = move.choice else { return }
-            choose(game.cards[choice])
+            choose(game.cards[choice], by: GameState.computerSeat)
         }
     }
 
