@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
-        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeLeaderboard", "Memorize", "MemorizeStore", "MemorizeTestSupport"], exclude: ["Clients"]),
+        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeLeaderboard", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"], exclude: ["Clients"]),
         // The same tests against SQLite and a real PostgreSQL (scripts/ci-postgres.sh).
         .testTarget(name: "LeaderboardTests", dependencies: [
             "MemorizeLeaderboard", "Memorize", "MemorizeStore", "MemorizeTestSupport",

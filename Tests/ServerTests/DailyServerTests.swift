@@ -4,6 +4,7 @@ import MemorizeLeaderboard
 import MemorizeStore
 @testable import MemorizeServer
 import MemorizeTestSupport
+import TerminalUI
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -106,5 +107,73 @@ extension ServerTests {
             let noPty = try runSSH(server: server, key: first, remote: ["daily"])
             #expect(noPty.status == 2 && noPty.stderrText.contains("ssh -t"))
         }
+    }
+}
+
+extension ServerTests.DailyLeaderboard {
+    /// The whole chain: a key plays the server's daily to a win in a real terminal, the game
+    /// reports its record, the server replays it and ranks the recomputed score, `scores` shows
+    /// it; a second finished run of the same key does not count, and a guest's is not ranked.
+    @Test("daily: a won run is replayed and ranked; a second run and a guest's are not")
+    func wonRunIsRanked() throws {
+        let server = try ServerUnderTest(ports: Self.ports)
+        defer { server.close() }
+        let ann = try PlayerKey(in: server.directory, name: "ann")
+        let pane = try SSHPane(server: server, key: ann, user: "ann", remote: ["daily"])
+        defer { pane.close() }
+        let score = try Self.winDaily(pane, server: server)
+        try pane.sendKeys("q")
+        #expect(try pane.waitForExit() == 0)
+        try server.waitForLog("outcome=ranked")
+        let board = try runSSH(server: server, key: ann, remote: ["scores"])
+        #expect(board.stdoutText.contains("1 ranked run"), "\(board.stdoutText)\n\(server.log)")
+        let row = board.stdoutText.split(separator: "\n").first { $0.contains("ann") }.map(String.init) ?? ""
+        #expect(row.hasPrefix("   1  ann") && row.contains("  \(score)  "), "row: \(row), screen score \(score)")
+
+        // Again, the same key: played, not counted.
+        let again = try SSHPane(server: server, key: ann, user: "ann", remote: ["daily"])
+        defer { again.close() }
+        _ = try Self.winDaily(again, server: server)
+        try again.sendKeys("q")
+        _ = try again.waitForExit()
+        try server.waitForLog("outcome=alreadyPlayed")
+        // A guest: played, not ranked (the report is not even read).
+        let guest = try SSHPane(server: server, key: nil, user: "guest", remote: ["daily"])
+        defer { guest.close() }
+        _ = try Self.winDaily(guest, server: server)
+        try guest.sendKeys("q")
+        _ = try guest.waitForExit()
+        let after = try runSSH(server: server, key: ann, remote: ["scores"])
+        #expect(after.stdoutText.contains("1 ranked run"), "\(after.stdoutText)")
+        #expect(!after.stdoutText.contains("guest"))
+    }
+
+    /// Plays today's server deal to the end by clicking each pair (the test knows the deal from
+    /// the server's secret, as only the server should); returns the score the win card shows.
+    static func winDaily(_ pane: SSHPane, server: ServerUnderTest) throws -> Int {
+        _ = try pane.waitFor("Score: 0")
+        let secret = try #require(FileManager.default.contents(atPath: server.stateDirectory + "/daily_secret"))
+        let themes = ThemeLibrary.builtIn()
+        let key = try #require(DailyKey(secret: Array(secret)))
+        let deal = try #require(DailyDeal(date: today, themeNames: themes.map(\.name), key: key))
+        let theme = try #require(themes.named(deal.themeName))
+        let cards = GameState(setup: DailyDeal.setup(theme: theme, seed: deal.seed)).model.cards
+        // The game's grid at 80x24 (GameLayout: the rows between the title and the buttons).
+        let frames = AspectVGrid.layout(itemCount: cards.count, in: Rect(x: 0, y: 1, width: 80, height: 22),
+                                        minimumItemSize: Size(width: 4, height: 3)).itemFrames
+        try pane.sendKeys("d")
+        _ = try pane.waitForStillScreen()
+        for pair in 0..<(cards.count / 2) {
+            for id in [pair * 2, pair * 2 + 1] {
+                let frame = frames[try #require(cards.firstIndex { $0.id == id })]
+                try pane.click(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2)
+                usleep(150_000)
+            }
+            if pair + 1 < cards.count / 2 { _ = try pane.waitFor("Pairs left: \(cards.count / 2 - pair - 1)") }
+        }
+        let screen = try pane.waitFor("You matched every pair!")
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("Score: ") && $0.contains("Moves: ") })
+        let scoreText = line.split(separator: "Score: ")[1].prefix { $0.isNumber || $0 == "-" }
+        return try #require(Int(scoreText))
     }
 }
