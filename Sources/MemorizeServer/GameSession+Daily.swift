@@ -11,6 +11,9 @@ import Glibc
 struct DailyRun {
     let date: DailyDate
     let deal: DailyDeal
+    /// A `replay`: the server's file of the run being played back (removed at the end); such a
+    /// game reports nothing.
+    var replayFile: String? = nil
 }
 
 /// The leaderboard's commands on a session (DailyCommand): `daily` starts the server's deal of
@@ -26,8 +29,8 @@ extension GameSession {
             printScores(date)
         case .success(.daily):
             startDaily(context: context)
-        case .success(.replay):
-            refuse("replay is not served yet", reason: "replay not implemented")
+        case .success(.replay(let rank)):
+            startReplay(rank: rank, context: context)
         }
         return true
     }

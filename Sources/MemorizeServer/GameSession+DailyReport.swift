@@ -14,8 +14,13 @@ extension GameSession {
     static let maximumReportBytes = LeaderboardLimits.maximumIntentLogBytes + 4096
 
     func collectDailyReport() {
-        guard let run = dailyRun, case .key(let fingerprint) = identity.player else { return }
+        guard let run = dailyRun else { return }
         dailyRun = nil
+        if let replayFile = run.replayFile {
+            unlink(replayFile)
+            return
+        }
+        guard case .key(let fingerprint) = identity.player else { return }
         guard let directory = try? server.stateFiles.playerDirectory(for: fingerprint) else { return }
         let path = directory + "/state/memorize-tui/daily-report"
         guard let text = Self.takeReport(at: path) else { return }

@@ -110,6 +110,10 @@ struct MemorizeCommand: ParsableCommand {
     @Option(name: .customLong("server-daily"), help: ArgumentHelp("Mark the game as a server's daily deal of this day.", visibility: .private))
     var serverDaily: String?
 
+    /// A server's `replay N`: the recorded run to play back (the server gives --theme and --seed).
+    @Option(name: .customLong("play-record"), help: ArgumentHelp("Play back a recorded run from this file.", visibility: .private))
+    var playRecord: String?
+
     /// argument-parser exits 64 on usage errors; our contract (and scripts relying on it) says 2.
     static func main() {
         do {
@@ -180,6 +184,9 @@ struct MemorizeCommand: ParsableCommand {
             if players != nil || opponent != nil { throw ValidationError("the daily deal is played solo: drop --players and --opponent") }
             if serverDaily != nil { throw ValidationError("--server-daily is the server's own") }
         }
+        if playRecord != nil && (theme == nil || seed == nil || script != nil) {
+            throw ValidationError("--play-record needs --theme and --seed, and no key script")
+        }
         if let snapshotDir {
             if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
             if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
@@ -226,6 +233,7 @@ struct MemorizeCommand: ParsableCommand {
             try? StandardStream.error.writeLine(problem)
             throw ExitCode(2)
         }
+        options.playRecordPath = playRecord
         if let serverDaily, let problem = options.markServerDaily(serverDaily) {
             try? StandardStream.error.writeLine(problem)
             throw ExitCode(2)

@@ -70,7 +70,8 @@ enum PostgresTestServer {
         let base = 22650 + Int(getpid()) % 40
         for port in base..<(base + 10) {
             // --owner: the server stops itself once this test process has gone, however it ends.
-            guard let result = try? ProcessRunner.run("/bin/bash", [script, "start", directory, "\(port)", "--owner", "\(getpid())"]) else { continue }
+            guard let result = try? ProcessRunner.run("/bin/bash", [script, "start", directory, "\(port)", "--owner", "\(getpid())"],
+                                                        timeout: 180) else { continue }
             if result.status == 0 {
                 return .success((directory, port))
             }
@@ -85,7 +86,8 @@ enum PostgresTestServer {
     static func freshDatabase() throws -> String {
         let (directory, port) = try server.get()
         let name = lock.withLock { counter += 1; return "t_\(getpid())_\(counter)" }
-        let result = try ProcessRunner.run("/bin/bash", [packageRoot + "/scripts/ci-postgres.sh", "createdb", directory, "\(port)", name])
+        let result = try ProcessRunner.run("/bin/bash", [packageRoot + "/scripts/ci-postgres.sh", "createdb", directory, "\(port)", name],
+                                           timeout: 60)
         guard result.status == 0 else { throw Unavailable(description: "createdb failed: \(result.stderrText)") }
         return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
     }

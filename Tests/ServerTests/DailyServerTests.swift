@@ -130,6 +130,17 @@ extension ServerTests.DailyLeaderboard {
         let row = board.stdoutText.split(separator: "\n").first { $0.contains("ann") }.map(String.init) ?? ""
         #expect(row.hasPrefix("   1  ann") && row.contains("  \(score)  "), "row: \(row), screen score \(score)")
 
+        // Anyone may watch it: replay 1 plays the run back in their terminal, to its win.
+        let viewer = try PlayerKey(in: server.directory, name: "viewer")
+        let watch = try SSHPane(server: server, key: viewer, user: "viewer", remote: ["replay", "1"])
+        defer { watch.close() }
+        let end = try watch.waitFor("You matched every pair!", timeout: 60)
+        #expect(end.contains("Score: \(score) "), "\(end)")
+        try watch.sendKeys("q")
+        #expect(try watch.waitForExit() == 0)
+        let missing = try runSSH(server: server, key: viewer, remote: ["replay", "30"])
+        #expect(missing.status == 2, "\(missing.stderrText)")
+
         // Again, the same key: played, not counted.
         let again = try SSHPane(server: server, key: ann, user: "ann", remote: ["daily"])
         defer { again.close() }

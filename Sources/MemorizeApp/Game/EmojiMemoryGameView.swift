@@ -37,6 +37,8 @@ final class EmojiMemoryGameView: StatefulView {
     /// The day whose deal this game is (`--daily`, `--date`): the first game only, as a restart
     /// or a new game deals something else.
     private(set) lazy var dailyDate: DailyDate? = options.daily
+    /// `--play-record`: a recorded run playing itself (RecordPlayback.swift).
+    private(set) lazy var playback: RecordPlayback? = options.playRecordPath.flatMap(RecordPlayback.load)
     /// Time stands still (`p`); and whether it stood still at any moment of this game, which
     /// then is not recorded as a best score.
     private(set) var isTimePaused = false
@@ -228,6 +230,7 @@ final class EmojiMemoryGameView: StatefulView {
         if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
         if needsTargetUpdate { updateTargets(animation: nil) }
         playOpponent()
+        playRecord()
         if needsTargetUpdate { updateTargets(animation: nil) }
     }
 
@@ -262,7 +265,8 @@ final class EmojiMemoryGameView: StatefulView {
         // waits on its own clock, so the deadline is handed over in that clock's time.
         let behind = timeControl.map { $0.base.now - $0.now } ?? 0
         let now = clock.now
-        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now)].compactMap { $0 }.min().map { $0 + behind }
+        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now), playback?.nextDue(after: now)]
+            .compactMap { $0 }.min().map { $0 + behind }
     }
 
     /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so

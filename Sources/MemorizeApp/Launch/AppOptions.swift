@@ -32,6 +32,8 @@ public struct AppOptions: Sendable {
     /// A server's daily (`--server-daily`): where the finished run's report goes for the server
     /// to replay (the state directory the server gave the game).
     public var dailyReportPath: String?
+    /// `--play-record FILE` (the server's `replay N`): the game plays this record by itself.
+    public var playRecordPath: String?
 
     public init() {}
 }
