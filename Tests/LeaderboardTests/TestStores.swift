@@ -28,16 +28,20 @@ struct StoreUnderTest {
             return StoreUnderTest(store: try SQLiteLeaderboard(path: path), spec: path, directory: directory)
         case .postgres:
             let url = try PostgresTestServer.freshDatabase()
-            return StoreUnderTest(store: try await PostgresLeaderboard(url: try PostgresURL(url)), spec: url, directory: directory)
+            return StoreUnderTest(store: try await PostgresLeaderboard(url: try PostgresURL(url), timeout: Self.postgresTimeout),
+                                  spec: url, directory: directory)
         }
     }
 
     func reopen(_ kind: StoreKind) async throws -> LeaderboardStore {
         switch kind {
         case .sqlite: try SQLiteLeaderboard(path: spec)
-        case .postgres: try await PostgresLeaderboard(url: try PostgresURL(spec))
+        case .postgres: try await PostgresLeaderboard(url: try PostgresURL(spec), timeout: Self.postgresTimeout)
         }
     }
+
+    /// Generous: in a full `swift test` other suites can keep async tests waiting for a thread.
+    static let postgresTimeout: Duration = .seconds(120)
 
     func close() async {
         await store.close()
