@@ -73,7 +73,7 @@ let package = Package(
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
         .target(name: "CTerminalGuard"),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "Primitives"], swiftSettings: releaseOptimization),
-        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI"], swiftSettings: releaseOptimization),
+        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI", "TableProtocol"], swiftSettings: releaseOptimization),
         .executableTarget(
             name: "memorize-tui",
             // TerminalUI for --version's and the manual's terminal-safe printing, Primitives for
@@ -104,10 +104,13 @@ let package = Package(
         // memorize-tui-server: serves the game over SSH, one game process per session in its own
         // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
         .target(name: "CGameSpawn"),
+        // The table channel's frames and messages (docs/tables.md), without NIO: the server's
+        // sequencer and the game's table client both speak it.
+        .target(name: "TableProtocol", dependencies: ["Memorize"]),
         .target(
             name: "MemorizeServer",
             dependencies: [
-                "CGameSpawn", "Primitives", "Memorize", "MemorizeStore", "MemorizeLeaderboard",
+                "CGameSpawn", "Primitives", "TableProtocol", "Memorize", "MemorizeStore", "MemorizeLeaderboard",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -159,7 +162,14 @@ let package = Package(
         .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
-        .testTarget(name: "ServerTests", dependencies: ["MemorizeServer", "MemorizeLeaderboard", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"], exclude: ["Clients"]),
+        // NIOEmbedded: GameSession's phases on an EmbeddedChannel.
+        .testTarget(name: "ServerTests", dependencies: [
+            "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn", "MemorizeLeaderboard",
+            // A seat's game mirrored in the test (the whole-game table test knows the faces).
+            "MemorizeApp", "MemorizeStore", "TerminalUI",
+            .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
+            .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+        ], exclude: ["Clients"]),
         // The same tests against SQLite and a real PostgreSQL (scripts/ci-postgres.sh).
         .testTarget(name: "LeaderboardTests", dependencies: [
             "MemorizeLeaderboard", "Memorize", "MemorizeStore", "MemorizeTestSupport",

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -20,7 +21,7 @@ static void limit(int resource, unsigned long long value) {
 
 int gs_spawn(const char *path, char *const argv[], char *const envp[],
              unsigned short columns, unsigned short rows, gs_limits limits,
-             int *master, pid_t *pid) {
+             int table_channel, int *master, pid_t *pid) {
     struct winsize size;
     memset(&size, 0, sizeof size);
     size.ws_col = columns;
@@ -45,8 +46,18 @@ int gs_spawn(const char *path, char *const argv[], char *const envp[],
         if (limits.address_space_bytes) limit(RLIMIT_AS, limits.address_space_bytes);
         if (limits.cpu_seconds) limit(RLIMIT_CPU, limits.cpu_seconds);
         if (limits.open_files) limit(RLIMIT_NOFILE, limits.open_files);
-        // Sockets, other players' ptys and the host key's file must not reach the game.
-        syscall(SYS_close_range, 3U, ~0U, 0U);
+        // Sockets, other players' ptys and the host key's file must not reach the game; only its
+        // table channel, always as descriptor 3 (the server passes --table-channel 3).
+        unsigned int first_closed = 3U;
+        if (table_channel >= 0) {
+            if (table_channel == GS_TABLE_CHANNEL_FD) {
+                fcntl(GS_TABLE_CHANNEL_FD, F_SETFD, 0);
+            } else if (dup2(table_channel, GS_TABLE_CHANNEL_FD) < 0) {
+                _exit(127);
+            }
+            first_closed = GS_TABLE_CHANNEL_FD + 1;
+        }
+        syscall(SYS_close_range, first_closed, ~0U, 0U);
         execve(path, argv, envp);
         _exit(127);
     }
@@ -75,4 +86,14 @@ int gs_reap(pid_t pid, int *exit_status) {
     else if (WIFSIGNALED(status)) *exit_status = 128 + WTERMSIG(status);
     else *exit_status = 255;
     return 1;
+}
+
+int gs_channel_pair(int *server_end, int *game_end) {
+    int fds[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return errno ? errno : EMFILE;
+    int flags = fcntl(fds[0], F_GETFL);
+    if (flags >= 0) fcntl(fds[0], F_SETFL, flags | O_NONBLOCK);
+    *server_end = fds[0];
+    *game_end = fds[1];
+    return 0;
 }

@@ -8,6 +8,9 @@ public enum GameArguments {
     public static let opponentLevels = ["easy", "medium", "hard"]
     public static let valueFlags = ["--theme", "--seed", "--opponent", "--players", "--names", "--fps"]
     public static let switches = ["--ascii", "--no-color", "--reduced-motion", "--inspect"]
+    /// The game's hidden flag naming its table channel's descriptor: set by the server alone;
+    /// like every flag not listed above, refused when a client types it.
+    public static let tableChannelFlag = "--table-channel"
 
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public var description: String

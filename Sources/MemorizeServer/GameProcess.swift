@@ -17,7 +17,7 @@ struct GameProcess: Sendable {
     }
 
     static func spawn(path: String, arguments: [String], environment: [String: String],
-                      columns: Int, rows: Int, limits: GameLimits) throws -> GameProcess {
+                      columns: Int, rows: Int, limits: GameLimits, tableChannel: Int32 = -1) throws -> GameProcess {
         let argv = [path] + arguments
         let envp = environment.keys.sorted().map { "\($0)=\(environment[$0]!)" }
         var master: Int32 = -1
@@ -26,7 +26,7 @@ struct GameProcess: Sendable {
                                cpu_seconds: limits.cpuSeconds, open_files: limits.openFiles)
         let result = withCStrings(argv) { cArgv in
             withCStrings(envp) { cEnvp in
-                gs_spawn(path, cArgv, cEnvp, UInt16(columns), UInt16(rows), bounds, &master, &pid)
+                gs_spawn(path, cArgv, cEnvp, UInt16(columns), UInt16(rows), bounds, tableChannel, &master, &pid)
             }
         }
         guard result == 0 else { throw SpawnFailure(code: result) }

@@ -68,6 +68,11 @@ public final class GameServer: Sendable {
     /// SIGTERM to every game (each restores its player's terminal and quits; its status ends
     /// the channel), a bounded wait, SIGKILL for any left, then every connection closed.
     private func shutDown() {
+        // Tables first: every process at one hears that it ended (and why) before its SIGTERM.
+        if server.tables.count > 0 {
+            server.tables.endAll(reason: "the server is shutting down")
+            usleep(200_000)
+        }
         server.registry.stopAll(signal: SIGTERM)
         let clock = ContinuousClock()
         let graceEnd = clock.now + server.configuration.shutdownGrace

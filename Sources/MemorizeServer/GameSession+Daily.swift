@@ -22,6 +22,8 @@ extension GameSession {
     /// True when `command` was one of the leaderboard's (and is now handled); false for the game's flags.
     func startDailyCommand(_ command: String, context: ChannelHandlerContext) -> Bool {
         guard let parsed = DailyCommand.parse(command) else { return false }
+        // Past admission: a second request on this channel is not taken while this one runs.
+        machine.advance(to: .authenticated)
         switch parsed {
         case .failure(let refusal):
             refuse(refusal.description, reason: "exec \"\(ClientText.neutralised(command, limit: 80))\": \(refusal)")
@@ -71,6 +73,7 @@ extension GameSession {
                           reason: "no pty requested")
         }
         if let full = server.admission.startGame(from: identity.address) { return refuse(full, reason: full) }
+        machine.advance(to: .starting)
         // A report left by an earlier game (a server stopped before reading it) is not this run's.
         if case .key(let fingerprint) = identity.player, let directory = try? server.stateFiles.playerDirectory(for: fingerprint) {
             unlink(directory + "/state/memorize-tui/daily-report")

@@ -32,7 +32,7 @@ extension GameSession {
     }
 
     private func launchReplay(_ run: LeaderboardRun, deal: DailyDeal, date: DailyDate) {
-        guard let context, let terminal, !finished else { return }
+        guard let context, let terminal, !machine.isEnding else { return }
         let path: String
         do {
             let directory = server.stateFiles.root + "/replays"
@@ -48,6 +48,7 @@ extension GameSession {
             unlink(path)
             return refuse(full, reason: full)
         }
+        machine.advance(to: .starting)
         dailyRun = DailyRun(date: date, deal: deal, replayFile: path)
         launch(arguments: ["--theme", deal.themeName, "--seed", "\(deal.seed)", "--play-record", path], terminal: terminal, context: context)
     }

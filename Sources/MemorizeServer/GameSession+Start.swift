@@ -11,8 +11,7 @@ extension GameSession {
     /// A shell (`ssh -t host`) or exec (`ssh -t host -- --theme Animals`) request: the game, or
     /// one line saying why not.
     func start(command: String?) {
-        guard !started, let context else { return }
-        started = true
+        guard let context, machine.phase == .admitted else { return }
         if let refusal = identity.refusal { return refuse(refusal, reason: refusal) }
         if identity.hasGame {
             return refuse("one game per connection", reason: "second session on one connection")
@@ -23,20 +22,27 @@ extension GameSession {
             return refuse("the game needs a terminal: connect with ssh -t (for example: ssh -t -p \(server.configuration.port) \(server.configuration.host))",
                           reason: "no pty requested")
         }
+        machine.advance(to: .authenticated)
         let displayName = ClientText.displayName(identity.userName)
         var arguments: [String] = []
         if let command {
-            switch GameArguments.parse(command: command, displayName: displayName) {
-            case .success(let parsed): arguments = parsed
+            switch SessionCommand.parse(command: command, displayName: displayName) {
+            case .success(.play(let parsed)): arguments = parsed
+            case .success(let tableCommand):
+                return startAtTable(tableCommand, terminal: terminal, context: context)
             case .failure(let refusal):
                 return refuse(refusal.description, reason: "exec \"\(ClientText.neutralised(command, limit: 80))\": \(refusal)")
             }
         }
         if let full = server.admission.startGame(from: identity.address) { return refuse(full, reason: full) }
+        machine.advance(to: .starting)
         launch(arguments: arguments, terminal: terminal, context: context)
     }
 
-    func launch(arguments: [String], terminal: Terminal, context: ChannelHandlerContext) {
+    /// Spawns the game (with its table channel's game end, when at a table) and relays its pty;
+    /// false, with the player told why, when it cannot start.
+    @discardableResult
+    func launch(arguments: [String], terminal: Terminal, context: ChannelHandlerContext, tableChannel: Int32 = -1) -> Bool {
         var environment = ["TERM": terminal.term, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         do {
             let directory: String
@@ -51,16 +57,19 @@ extension GameSession {
             server.admission.endGame(from: identity.address)
             removeGuestDirectory()
             logger.error("cannot prepare the player's files", metadata: ["error": "\(error)"])
-            return refuse("the server cannot keep your files right now; try again later", reason: "state directory: \(error)")
+            refuse("the server cannot keep your files right now; try again later", reason: "state directory: \(error)")
+            return false
         }
         let game: GameProcess
         do {
             game = try GameProcess.spawn(path: server.configuration.gamePath, arguments: arguments, environment: environment,
-                                         columns: terminal.columns, rows: terminal.rows, limits: server.configuration.limits)
+                                         columns: terminal.columns, rows: terminal.rows, limits: server.configuration.limits,
+                                         tableChannel: tableChannel)
         } catch {
             server.admission.endGame(from: identity.address)
             removeGuestDirectory()
-            return refuse("no terminal is free for your game right now; try again later", reason: "pty/spawn failed: \(error)")
+            refuse("no terminal is free for your game right now; try again later", reason: "pty/spawn failed: \(error)")
+            return false
         }
         self.game = game
         identity.hasGame = true
@@ -77,6 +86,7 @@ extension GameSession {
         ])
         armTimers(context: context)
         attachPty(game: game, context: context)
+        return true
     }
 
     private func attachPty(game: GameProcess, context: ChannelHandlerContext) {
@@ -87,7 +97,7 @@ extension GameSession {
             Glibc.close(game.master)
             return abandon(game, reason: "cannot attach the pty: \(String(cString: strerror(errno)))")
         }
-        let relay = PtyRelay(session: self)
+        let relay = PtyRelay(session: self)  // the pty channel's handler; self.relay is the state
         NIOPipeBootstrap(group: context.eventLoop)
             .channelOption(ChannelOptions.autoRead, value: false)
             .channelOption(ChannelOptions.allowRemoteHalfClosure, value: false)
@@ -96,21 +106,17 @@ extension GameSession {
             .whenComplete { result in
                 switch result {
                 case .success(let channel):
-                    self.ptyChannel = channel
                     do {
                         try channel.pipeline.syncOperations.addHandler(relay)
                     } catch {
                         channel.close(promise: nil)
                     }
-                    if self.context == nil || self.finished {
-                        // The player left while the pty was being set up.
+                    if self.context == nil || !self.machine.advance(to: .relaying) {
+                        // The player left (or the session ended) while the pty was being set up.
                         game.signal(SIGHUP)
                         channel.close(promise: nil)
                     } else {
-                        if self.pendingInput.readableBytes > 0 {
-                            channel.writeAndFlush(self.pendingInput, promise: nil)
-                            self.pendingInput = ByteBuffer()
-                        }
+                        self.relay.attach(channel)
                         channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
                     }
                 case .failure(let error):
@@ -154,7 +160,7 @@ extension GameSession {
 
     /// Ends the game politely: SIGTERM, so it restores the player's terminal before it goes.
     func stopGame(reason: String) {
-        guard let game, !finished, endReason == nil else { return }
+        guard let game, !machine.isEnding, endReason == nil else { return }
         endReason = reason
         logger.info("stopping game", metadata: ["pid": "\(game.pid)", "reason": "\(reason)"])
         game.signal(SIGTERM)
@@ -167,16 +173,16 @@ extension GameSession {
         terminal?.columns = size.columns
         terminal?.rows = size.rows
         guard let game, let context else { return }
-        if windowTimerArmed {
-            pendingWindow = size
+        if relay.windowTimerArmed {
+            relay.pendingWindow = size
             return
         }
         game.setWindowSize(columns: size.columns, rows: size.rows)
-        windowTimerArmed = true
+        relay.windowTimerArmed = true
         context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(20)) { [self] in
-            windowTimerArmed = false
-            if let pending = pendingWindow {
-                pendingWindow = nil
+            relay.windowTimerArmed = false
+            if let pending = relay.pendingWindow {
+                relay.pendingWindow = nil
                 windowChange(columns: pending.columns, rows: pending.rows)
             }
         }
@@ -184,7 +190,7 @@ extension GameSession {
 
     /// The pty closed: the game has exited (or is going); reap it and end the channel with its status.
     func gameOutputEnded() {
-        guard let game, let loop = ptyChannel?.eventLoop ?? context?.eventLoop else { return }
+        guard let game, let loop = relay.ptyChannel?.eventLoop ?? context?.eventLoop else { return }
         game.reap(on: loop, killAfter: server.configuration.shutdownGrace).assumeIsolated().whenSuccess { status in
             self.gameEnded(status: status)
         }

@@ -7,6 +7,7 @@ import NIOSSH
 /// One SSH session channel: collects the pty request, then on shell or exec starts the game in
 /// its own pty and relays bytes both ways until the game exits, whose status ends the channel.
 /// Everything else a client asks of the channel (env, subsystems, a second exec) is refused.
+/// Its life is `machine`'s phases (SessionPhase); the relay's state is `relay`'s.
 final class GameSession: ChannelDuplexHandler {
     typealias InboundIn = SSHChannelData
     typealias OutboundIn = Never
@@ -24,20 +25,16 @@ final class GameSession: ChannelDuplexHandler {
     var context: ChannelHandlerContext?
     var terminal: Terminal?
     var requestedTerm = ""
-    var started = false
+    var machine = SessionMachine()
+    var relay = SessionRelay()
     var game: GameProcess?
-    var ptyChannel: Channel?
     var guestDirectory: String?
     var startTime = ContinuousClock.now
     var lastWrite: EventLoopFuture<Void>?
     /// Why the server ended the game, told to the player after it has restored their terminal.
     var endReason: String?
     var lastInput = NIODeadline.now()
-    var windowTimerArmed = false
-    var pendingWindow: (columns: Int, rows: Int)?
     var timers: [Scheduled<Void>] = []
-    var finished = false
-    var pendingInput = ByteBuffer()
     /// Set when this session plays the server's daily deal (GameSession+Daily.swift).
     var dailyRun: DailyRun?
 
@@ -63,10 +60,10 @@ final class GameSession: ChannelDuplexHandler {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             pseudoTerminal(request, context: context)
         case let request as SSHChannelRequestEvent.ShellRequest:
-            reply(request.wantReply, success: !started, context: context)
+            reply(request.wantReply, success: !machine.hasStarted, context: context)
             start(command: nil)
         case let request as SSHChannelRequestEvent.ExecRequest:
-            reply(request.wantReply, success: !started, context: context)
+            reply(request.wantReply, success: !machine.hasStarted, context: context)
             start(command: request.command)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             windowChange(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
@@ -94,28 +91,24 @@ final class GameSession: ChannelDuplexHandler {
         let message = unwrapInboundIn(data)
         guard case .channel = message.type, case .byteBuffer(var bytes) = message.data else { return }
         lastInput = .now()
-        guard let ptyChannel else {
-            // Typed before the game's pty was attached: kept (a little) for it.
-            if pendingInput.readableBytes + bytes.readableBytes <= 4096 { pendingInput.writeBuffer(&bytes) }
-            return
-        }
-        ptyChannel.write(bytes, promise: nil)
+        guard !machine.isEnding else { return }
+        _ = relay.clientBytes(&bytes)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        ptyChannel?.flush()
+        relay.ptyChannel?.flush()
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // The client reads slower than the game draws: stop reading the pty until it catches up.
-        ptyChannel?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
+        relay.ptyChannel?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         // The player went away: hang up the game's terminal, as closing a terminal window does.
-        if let game, !finished {
+        if let game, !machine.isEnding {
             game.signal(SIGHUP)
-            ptyChannel?.close(promise: nil)
+            relay.ptyChannel?.close(promise: nil)
         }
         context.fireChannelInactive()
     }
@@ -135,7 +128,7 @@ final class GameSession: ChannelDuplexHandler {
     }
 
     private func pseudoTerminal(_ request: SSHChannelRequestEvent.PseudoTerminalRequest, context: ChannelHandlerContext) {
-        guard !started else { return reply(request.wantReply, success: false, context: context) }
+        guard !machine.hasStarted else { return reply(request.wantReply, success: false, context: context) }
         let size = server.clamp(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
         requestedTerm = request.term
         terminal = Terminal(term: TerminalType.chosen(from: request.term), columns: size.columns, rows: size.rows)
@@ -159,8 +152,7 @@ final class GameSession: ChannelDuplexHandler {
 
     /// Sends the exit status after everything written so far, then closes the channel.
     func finish(status: Int32) {
-        guard !finished, let context else { return }
-        finished = true
+        guard let context, machine.advance(to: .ending) else { return }
         for timer in timers { timer.cancel() }
         timers.removeAll()
         let channel = context.channel

@@ -15,7 +15,7 @@ final class PtyRelay: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
-        guard let ssh = session.context, !session.finished else { return }
+        guard let ssh = session.context, !session.machine.isEnding else { return }
         session.lastWrite = ssh.channel.write(SSHChannelData(type: .channel, data: .byteBuffer(bytes)))
     }
 

@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var maxColumns = 500
     public var maxRows = 200
     public var limits = GameLimits()
+    /// Tables: `new`, `join CODE`, `watch CODE` (docs/tables.md).
+    public var tables = TableLimits()
 
     public init(gamePath: String, stateDirectory: String) {
         self.gamePath = gamePath

@@ -7,6 +7,7 @@ final class ServerContext: Sendable {
     let configuration: ServerConfiguration
     let admission: Admission
     let registry = ServerRegistry()
+    let tables: TableRegistry
     let stateFiles: StateFiles
     let hostKey: NIOSSHPrivateKey
     let authorizedKeys: Set<KeyFingerprint>?
@@ -17,6 +18,7 @@ final class ServerContext: Sendable {
     init(configuration: ServerConfiguration, hostKey: NIOSSHPrivateKey, authorizedKeys: Set<KeyFingerprint>?, logger: Logger) {
         self.configuration = configuration
         self.admission = Admission(configuration: configuration)
+        self.tables = TableRegistry(limits: configuration.tables)
         self.stateFiles = StateFiles(root: configuration.stateDirectory)
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys

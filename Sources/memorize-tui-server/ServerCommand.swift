@@ -13,6 +13,9 @@ struct ServerCommand: ParsableCommand {
         commandName: "memorize-tui-server",
         abstract: "Serve the memorize-tui game over SSH: each session plays in its own terminal.",
         discussion: """
+        Play with a friend: ssh -t -p 2222 HOST new, then they type the line it shows \
+        (ssh -t -p 2222 HOST join CODE); others watch with ssh -t -p 2222 HOST watch CODE.
+
         Players connect with: ssh -t -p 2222 HOST (any public key; the user name "guest" plays \
         without one, its files thrown away). Game flags follow --: ssh -t -p 2222 HOST -- --theme Animals --opponent hard \
         (allowed: --theme --seed --opponent --players --names --fps --ascii --no-color --reduced-motion --inspect).
@@ -73,6 +76,27 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("game-open-files"), help: ArgumentHelp("Open files of each game (core files are always off).", valueName: "N"))
     var gameOpenFiles: UInt64 = 64
 
+    @Option(name: .customLong("public-name"), help: ArgumentHelp("The host name a table's invitation gives (ssh -t -p PORT NAME join CODE); default: this machine's name.", valueName: "name"))
+    var publicName: String?
+
+    @Option(name: .customLong("max-tables"), help: ArgumentHelp("Tables open at once (new), in all.", valueName: "N"))
+    var maxTables = 32
+
+    @Option(name: .customLong("max-watchers-per-table"), help: ArgumentHelp("Watchers of one table (watch CODE).", valueName: "N"))
+    var maxWatchersPerTable = 8
+
+    @Option(name: .customLong("join-attempts-per-minute"), help: ArgumentHelp("join/watch attempts from one address in any minute (codes are not found by guessing).", valueName: "N"))
+    var joinAttemptsPerMinute = 10
+
+    @Option(name: .customLong("table-idle-timeout"), help: ArgumentHelp("A table where nothing is chosen for this long ends.", valueName: "duration"))
+    var tableIdleTimeout = "10m"
+
+    @Option(name: .customLong("seat-hold"), help: ArgumentHelp("How long a dropped seat waits for the same key to come back.", valueName: "duration"))
+    var seatHold = "60s"
+
+    @Option(name: .customLong("max-table-log"), help: ArgumentHelp("Intents in one table's log; a full log ends the table.", valueName: "N"))
+    var maxTableLog = 2000
+
     @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))
     var generateManual = false
 
@@ -93,7 +117,8 @@ struct ServerCommand: ParsableCommand {
 
     func validate() throws {
         for (name, value) in [("--handshake-timeout", handshakeTimeout), ("--idle-timeout", idleTimeout),
-                              ("--max-session-length", maxSessionLength), ("--shutdown-grace", shutdownGrace)] {
+                              ("--max-session-length", maxSessionLength), ("--shutdown-grace", shutdownGrace),
+                              ("--table-idle-timeout", tableIdleTimeout), ("--seat-hold", seatHold)] {
             guard let duration = DurationText.parse(value), duration > .zero else {
                 throw ValidationError("\(name) must be a duration such as 90s, 10m or 2h, not \"\(value)\"")
             }
@@ -101,10 +126,19 @@ struct ServerCommand: ParsableCommand {
         guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen must look like 127.0.0.1:2222 or [::1]:2222, not \"\(listen)\"") }
         guard Self.window(maxWindow) != nil else { throw ValidationError("--max-window must look like 500x200, each side 10-10000") }
         for (name, value) in [("--max-sessions", maxSessions), ("--max-sessions-per-address", maxSessionsPerAddress),
-                              ("--max-connections-per-minute", maxConnectionsPerMinute)] where !(1...100_000).contains(value) {
+                              ("--max-connections-per-minute", maxConnectionsPerMinute), ("--max-tables", maxTables),
+                              ("--join-attempts-per-minute", joinAttemptsPerMinute)] where !(1...100_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
         }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
+        guard (0...1000).contains(maxWatchersPerTable) else { throw ValidationError("--max-watchers-per-table must be between 0 and 1000, not \(maxWatchersPerTable)") }
+        guard (10...99_999).contains(maxTableLog) else { throw ValidationError("--max-table-log must be between 10 and 99999, not \(maxTableLog)") }
+        if let publicName {
+            guard !publicName.isEmpty, publicName.count <= 253,
+                  publicName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._:[]".contains($0)) }) else {
+                throw ValidationError("--public-name must be a host name or address, not \"\(publicName)\"")
+            }
+        }
         guard gameMemory >= 64, gameCPU >= 1, gameOpenFiles >= 16 else {
             throw ValidationError("--game-memory needs at least 64 MiB, --game-cpu 1 s and --game-open-files 16")
         }
@@ -151,6 +185,13 @@ struct ServerCommand: ParsableCommand {
         configuration.limits.addressSpaceMiB = gameMemory
         configuration.limits.cpuSeconds = gameCPU
         configuration.limits.openFiles = gameOpenFiles
+        configuration.tables.publicName = publicName
+        configuration.tables.maxTables = maxTables
+        configuration.tables.maxWatchersPerTable = maxWatchersPerTable
+        configuration.tables.joinAttemptsPerMinute = joinAttemptsPerMinute
+        configuration.tables.idleTimeout = DurationText.parse(tableIdleTimeout)!
+        configuration.tables.seatHold = DurationText.parse(seatHold)!
+        configuration.tables.maxLogLength = maxTableLog
         let server: GameServer
         do {
             server = try GameServer(configuration: configuration, logger: logger)

@@ -119,7 +119,7 @@ enum ManualPage {
              "Your own themes, as the theme chooser and editor save them.", into: &page)
         file(byVariable.scores, byDefault.scores, "The best score for each theme.", into: &page)
         file(byVariable.settings, byDefault.settings,
-             "Preferences, e.g. {\"themeChooserAtStart\": true}; read, never written.", into: &page)
+             "Preferences, e.g. {\"themeChooserAtStart\": true, \"background\": \"light\"} (background: light, dark or auto, as --background, which wins); read, never written.", into: &page)
         page.endList()
         page.macro("Pp")
         page.text("Built-in themes are part of the program.")
@@ -128,6 +128,8 @@ enum ManualPage {
         page.beginList()
         page.line(".It Ev NO_COLOR")
         page.text("Not empty: no colours, as --no-color.")
+        page.line(".It Ev COLORFGBG")
+        page.text("With --background auto, when the terminal does not say its background colour (OSC 11): \"fg;bg\", where bg 7 or 9-15 means light.")
         page.line(".It Ev TERM")
         page.text("The terminal to draw for; an unknown one, or dumb, ends with one line and exit status 2.")
         page.line(".It Ev LANG , LC_ALL , LC_CTYPE")

@@ -56,6 +56,11 @@ struct MemorizeCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No colours, attributes only (NO_COLOR is honoured too).")
     var noColor = false
 
+    @Option(help: ArgumentHelp("The terminal's background: light, dark, or auto (the default: ask the terminal, then COLORFGBG, else dark). Text drawn on it keeps a contrast of 3:1.",
+                               valueName: "light|dark|auto"),
+            completion: .list(BackgroundChoice.allCases.map(\.rawValue)))
+    var background: BackgroundChoice?
+
     @Flag(name: .customLong("reduced-motion"), help: "State changes jump instead of animating.")
     var reducedMotion = false
 
@@ -95,6 +100,11 @@ struct MemorizeCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The players' names, in seat order (at most \(PlayerNames.maxCharacters) characters each); default \"Player 1,Player 2\", or \"You,Computer\".", valueName: "A,B"))
     var names: String?
+
+    /// Only memorize-tui-server passes it (the descriptor of the table channel it made); a
+    /// player over SSH cannot (the server refuses it), and it is not in --help.
+    @Option(name: .customLong("table-channel"), help: ArgumentHelp("The descriptor of a table's channel (set by memorize-tui-server).", visibility: .private))
+    var tableChannel: Int32?
 
     @Option(name: .customLong("snapshot-dir"), help: ArgumentHelp("With --headless, also write each snapshot NAME as the picture DIR/NAME.svg.", valueName: "dir"),
             completion: .directory)
@@ -187,6 +197,11 @@ struct MemorizeCommand: ParsableCommand {
         if playRecord != nil && (theme == nil || seed == nil || script != nil) {
             throw ValidationError("--play-record needs --theme and --seed, and no key script")
         }
+        if let tableChannel {
+            guard tableChannel >= 3, !headless, script == nil, players == 2 else {
+                throw ValidationError("--table-channel is memorize-tui-server's: a descriptor of 3 or more, live, with --players 2")
+            }
+        }
         if let snapshotDir {
             if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
             if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
@@ -223,6 +238,7 @@ struct MemorizeCommand: ParsableCommand {
         options.ascii = ascii
         options.monochrome = noColor          // NO_COLOR is the Launcher's to read, with the rest of the environment
         options.reducedMotion = reducedMotion
+        options.background = background
         options.inspect = inspect
         options.scriptPath = script
         options.headless = headless
@@ -238,6 +254,7 @@ struct MemorizeCommand: ParsableCommand {
             try? StandardStream.error.writeLine(problem)
             throw ExitCode(2)
         }
+        options.tableChannel = tableChannel
         if case .success(let seats) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
             options.mode = seats.mode
             options.names = seats.names
@@ -246,3 +263,6 @@ struct MemorizeCommand: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 }
+
+/// `--background light|dark|auto`: a bad value is a usage error naming the three.
+extension BackgroundChoice: ExpressibleByArgument {}

@@ -22,6 +22,23 @@ import TerminalUI
         #expect(parse("[true]").warning?.contains("expected an object") == true)
     }
 
+    @Test func readsTheBackgroundAndTheFlagWins() {
+        #expect(parse(#"{"background": "light"}"#).background == .light)
+        #expect(parse(#"{"background": "auto"}"#).background == .auto)
+        #expect(parse("{}").background == nil)
+        let bad = parse("{\n  \"background\": \"blue\"\n}")
+        #expect(bad.background == nil && bad.warning?.contains("settings.json:2:") == true
+                && bad.warning?.contains(#"not "blue""#) == true, "\(bad.warning ?? "")")
+        #expect(parse(#"{"background": 1}"#).warning?.contains("light") == true)
+        var options = AppOptions()
+        var settings = UserSettings()
+        #expect(Launcher.backgroundChoice(options, settings: settings) == .auto)
+        settings.background = .light
+        #expect(Launcher.backgroundChoice(options, settings: settings) == .light)
+        options.background = .dark
+        #expect(Launcher.backgroundChoice(options, settings: settings) == .dark)
+    }
+
     @Test func missingFileGivesDefaults() {
         #expect(UserSettings.load(path: "/nonexistent/memorize-tui/settings.json") == UserSettings())
     }

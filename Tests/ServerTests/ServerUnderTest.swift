@@ -34,7 +34,7 @@ final class ServerUnderTest {
     private(set) var process: BackgroundProcess
     private var closed = false
 
-    /// Starts the server with `arguments` added; waits until it listens.
+    /// Starts the server with `arguments` added, on a port of `ports`; waits until it listens.
     init(_ arguments: [String] = [], stateDirectory chosenState: String? = nil, ports: ClosedRange<Int> = portRange) throws {
         directory = NSTemporaryDirectory() + "srv-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -17,10 +17,19 @@ typedef struct {
 /// default signal dispositions and an empty mask, the rlimits, closing inherited descriptors.
 /// On success returns 0, with the pty's master side (non-blocking, close-on-exec) in `*master`
 /// and the child in `*pid`; on failure returns an errno value (EAGAIN/ENOENT when no pty is free)
-/// and starts nothing. A child whose execve fails exits with status 127.
+/// and starts nothing. A child whose execve fails exits with status 127. `table_channel`, when
+/// not -1, reaches the child as descriptor GS_TABLE_CHANNEL_FD; every other one is closed.
 int gs_spawn(const char *path, char *const argv[], char *const envp[],
              unsigned short columns, unsigned short rows, gs_limits limits,
-             int *master, pid_t *pid);
+             int table_channel, int *master, pid_t *pid);
+
+/// The descriptor a game at a table finds its channel on (memorize-tui --table-channel 3).
+#define GS_TABLE_CHANNEL_FD 3
+
+/// A table channel: a connected pair of Unix stream sockets, both close-on-exec. `*server_end` is
+/// non-blocking (the server's event loop reads it); `*game_end` is given to gs_spawn as
+/// `table_channel`, which the child alone keeps, as descriptor 3. Returns 0 or an errno value.
+int gs_channel_pair(int *server_end, int *game_end);
 
 /// Sets the pty's window size (TIOCSWINSZ); the kernel sends SIGWINCH to the game's group.
 int gs_set_window_size(int master, unsigned short columns, unsigned short rows);

@@ -132,6 +132,12 @@ public final class EmojiMemoryGame: ObservableObject {
         return cards.first { $0.id == choice.id }
     }
 
+    /// A seat's name, learnt after the game began (a table's second player sat down).
+    public func rename(seat: Int, to name: String) {
+        guard playerNames.indices.contains(seat), playerNames[seat] != name else { return }
+        playerNames[seat] = name
+    }
+
     /// The finished game with more than one seat: each player's tally, by name.
     public var standings: Standings? {
         guard mode != .solo, isOver else { return nil }

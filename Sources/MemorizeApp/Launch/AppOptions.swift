@@ -1,4 +1,5 @@
 import Memorize
+import Primitives
 import TerminalUI
 
 /// What the command line decided, handed to the app by the executable.
@@ -34,6 +35,11 @@ public struct AppOptions: Sendable {
     public var dailyReportPath: String?
     /// `--play-record FILE` (the server's `replay N`): the game plays this record by itself.
     public var playRecordPath: String?
+    /// `--background light|dark|auto`; nil: settings.json's "background", else auto (ask the terminal).
+    public var background: BackgroundChoice?
+    /// `--table-channel FD` (set by memorize-tui-server alone): this process sits at a table and
+    /// the model changes only by the table's log (Table/TableApplication.swift).
+    public var tableChannel: Int32?
 
     public init() {}
 }

@@ -13,6 +13,8 @@ extension Launcher {
                                 theme: Theme?, seed: UInt64, scores: ScoreRecording,
                                 userThemes: UserThemeStoring) throws -> Int32 {
         let clock = SystemClock()
+        // Read before the screen starts: it says which background the terminal has.
+        let settings = UserSettings.load()
         let live: NcursesScreen
         var writer: AsciicastWriter?
         do {
@@ -24,7 +26,8 @@ extension Launcher {
             }
             // The benchmark's trace of every cell painted (Benchmarks/README.md), off unless set.
             live = try NcursesScreen(colorMode: options.monochrome ? .monochrome : .auto, asciiOnly: options.ascii,
-                                     paintTrace: ProcessEnvironment.variable("MEMORIZE_PAINT_TRACE"))
+                                     paintTrace: ProcessEnvironment.variable("MEMORIZE_PAINT_TRACE"),
+                                     background: backgroundChoice(options, settings: settings))
             do {
                 writer = try openRecording(options)
             } catch {
@@ -60,7 +63,6 @@ extension Launcher {
         defer { restore() }
         let view = makeView(options, clock: clock, size: screen.size, themes: themes, theme: theme, seed: seed,
                             scores: scores, userThemes: userThemes)
-        let settings = UserSettings.load()
         // Warnings found while the screen is up are held here, in memory (no temp file needed),
         // and printed once the terminal is back: a corrupt scores file moved aside, bad settings,
         // a save that failed.
@@ -70,7 +72,10 @@ extension Launcher {
         let application = MemorizeApplication(view: view)
         // Live, the inspector shows each frame's real cost; headless runs leave it "—" (virtual time).
         application.runLoopStats?.measuresCost = true
-        if opensChooserAtStart(options, script: script, settings: settings) {
+        // At a table: the table's log drives the model; its channel is polled with the terminal.
+        let table = options.tableChannel.map { TableApplication(base: application, client: TableClient(descriptor: $0), clock: clock) }
+        if let table { live.watchedDescriptor = table.client.descriptor }
+        if table == nil, opensChooserAtStart(options, script: script, settings: settings) {
             application.router.showChooser(message: settings.warning)
         }
         notes.add(settings.warning)
@@ -87,7 +92,7 @@ extension Launcher {
         }
         defer { _ = printNotes() }          // the paths that throw
         var snapshots: [String] = []
-        let loop = RunLoop(screen: screen, clock: clock, content: application, fps: options.fps,
+        let loop = RunLoop(screen: screen, clock: clock, content: table ?? application as RunLoopContent, fps: options.fps,
                            script: script, endsWithScript: false) { name, canvas in
             snapshots.append(SnapshotFormat.render(name: name, canvas: canvas))
         }
@@ -99,10 +104,16 @@ extension Launcher {
             throw Failure(description: failure.description, exitCode: 1, detail: failure.screen)
         }
         restore()
+        notes.add(table?.finalNote)
         // Snapshots taken live are printed once the terminal is back to normal.
         for snapshot in snapshots { try printOutput(snapshot) }
         let notesReached = printNotes()
         return (recordingComplete && notesReached) || code != 0 ? code : 2
+    }
+
+    /// `--background` wins over settings.json's "background"; neither: ask the terminal.
+    static func backgroundChoice(_ options: AppOptions, settings: UserSettings) -> BackgroundChoice {
+        options.background ?? settings.background ?? .auto
     }
 
     /// Warnings to repeat on stderr when a live game ends, each once, in the order they arose.

@@ -90,6 +90,8 @@ final class AppRouter {
             quit()
         case .suspend:
             break                           // the run loop's: it stops the process and the clock
+        case .watchedInput:
+            break                           // a table's channel: TableApplication reads it
         }
     }
 

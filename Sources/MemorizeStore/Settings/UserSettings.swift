@@ -2,12 +2,14 @@ import Primitives
 import Memorize
 
 /// The player's preferences in `$XDG_CONFIG_HOME/memorize-tui/settings.json`, e.g.
-/// `{"themeChooserAtStart": true}`. The game only reads this file, never writes it; a bad one is
+/// `{"themeChooserAtStart": true, "background": "light"}`. The game only reads this file, never writes it; a bad one is
 /// reported (file:line:column) and ignored, so the defaults apply and nothing is lost.
 public struct UserSettings: Equatable, Sendable {
     /// Open the theme chooser when a live game starts without `--theme` (assignment 6's chooser
     /// as the first screen).
     public var themeChooserAtStart = false
+    /// The terminal's background, as `--background` says it (the flag wins); nil: not set (auto).
+    public var background: BackgroundChoice?
     /// A problem with the file worth telling the player, in one line.
     public var warning: String?
 
@@ -49,6 +51,16 @@ public struct UserSettings: Equatable, Sendable {
                 return failed("\(source):\(place.line):\(place.column): themeChooserAtStart must be true or false, not \(value.kindDescription)")
             }
             settings.themeChooserAtStart = flag
+        }
+        if let value = root.member("background") {
+            guard case .string(let text) = value.kind, let choice = BackgroundChoice(rawValue: text) else {
+                let place = JSONValue.lineAndColumn(ofOffset: value.offset, in: bytes)
+                // The value is quoted short; printing neutralises what it holds (printError).
+                var found = value.kindDescription
+                if case .string(let text) = value.kind { found = "\"\(text.prefix(24))\"" }
+                return failed("\(source):\(place.line):\(place.column): background must be \"light\", \"dark\" or \"auto\", not \(found)")
+            }
+            settings.background = choice
         }
         return settings
     }

@@ -79,11 +79,17 @@ public struct Style: Hashable, Sendable {
     public var dim: Bool
     public var reverse: Bool
     public var underline: Bool
+    /// Text in a colour of ours: the screen shifts its colour as far as it takes to read at 3:1
+    /// against what is behind it (the terminal's own background, light or dark, or `background`),
+    /// whatever colours the terminal has. Off for shapes (a card's edge, a border, the pie), which
+    /// keep their hue and are only kept off their background's colour.
+    public var legible: Bool
 
     public init(foreground: Color = .default, background: Color = .default,
-                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
+                bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false, legible: Bool = false) {
         self.foreground = foreground; self.background = background
         self.bold = bold; self.dim = dim; self.reverse = reverse; self.underline = underline
+        self.legible = legible
     }
     public static let plain = Style()
 

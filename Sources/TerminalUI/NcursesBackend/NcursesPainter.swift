@@ -24,8 +24,9 @@ final class NcursesPainter {
 
     /// Starts colour on the current screen when the mode and terminal allow it. `pairLimit`
     /// lowers the number of colour pairs used below the terminal's (tests of pair reuse).
-    init(colorMode: ColorMode, trace: PaintTrace? = nil, pairLimit: Int? = nil) {
+    init(colorMode: ColorMode, trace: PaintTrace? = nil, pairLimit: Int? = nil, background: TerminalBackground = .dark) {
         self.trace = trace
+        self.background = background
         var defaultColors = false
         var pairs = 0
         if colorMode == .auto, has_colors() {
@@ -47,6 +48,26 @@ final class NcursesPainter {
 
     /// The next paint clears the terminal and sends every cell, once (after a resize).
     func invalidate() { needsFullRepaint = true }
+
+    /// What the terminal shows behind default-background cells: glyphs drawn there are coloured
+    /// to read against it (NcursesStyleMapping+Legible).
+    private(set) var background: TerminalBackground
+
+    /// Recolours what is on screen for a newly learnt background (the terminal's answer to OSC 11
+    /// arrives after the first frame): every cell sent again, from the frame last painted, so no
+    /// frame of the app's is needed. False when nothing changed.
+    @discardableResult
+    func recolor(for newBackground: TerminalBackground, visible: Size) -> Bool {
+        guard newBackground != background else { return false }
+        background = newBackground
+        looks.removeAll()
+        recentLooks.removeAll()
+        guard hasPainted else { return true }
+        let onScreen = shadow
+        invalidate()
+        paint(onScreen, visible: visible)
+        return true
+    }
 
     /// Draws `canvas` into stdscr, clipped to `visible` (the terminal's size, which can lag behind
     /// or run ahead of the canvas around a resize), and sends what changed. Only the cells in
@@ -176,7 +197,7 @@ final class NcursesPainter {
 
     private func look(for style: Style) -> NcursesLook {
         if let look = looks[style] { return look }
-        let look = NcursesStyleMapping.look(for: style, depth: depth, defaultColors: defaultColors)
+        let look = NcursesStyleMapping.look(for: style, depth: depth, defaultColors: defaultColors, background: background)
         if looks.count > 4096 { looks.removeAll() }    // a theme editor trying colours: stay bounded
         looks[style] = look
         return look

@@ -31,12 +31,15 @@ extension NcursesScreen {
                 case .suspend:
                     if TerminalGuard.canSuspend { return .suspend }
                     return .key(.control("z"))
+                case .reply(let reply):
+                    received(reply)
+                    continue
                 }
             }
             let now = monotonicNow()
             var wait = deadline.map { max(0, $0 - now) }
             var pauseDeadline: Double?
-            if decoder.pendingByteCount > 0 {
+            if decoder.pendingByteCount > 0 || decoder.isDroppingAnswer {
                 let due = lastInputTime + decoder.pauseTimeout
                 pauseDeadline = due
                 wait = min(wait ?? .infinity, max(0, due - now))
@@ -49,6 +52,8 @@ extension NcursesScreen {
                 guard readInput() else { return .terminate }     // the terminal hung up
             case .hungUp:
                 return .terminate
+            case .watched:
+                return .watchedInput
             case .timeout:
                 let now = monotonicNow()
                 if let pauseDeadline, now >= pauseDeadline - 0.0005 {
@@ -57,6 +62,7 @@ extension NcursesScreen {
                         case .key(let key): return .key(key)
                         case .mouse(let mouse): return .mouse(mouse)
                         case .suspend: return TerminalGuard.canSuspend ? .suspend : .key(.control("z"))
+                        case .reply(let reply): received(reply)
                         }
                     }
                     continue
@@ -66,19 +72,27 @@ extension NcursesScreen {
         }
     }
 
-    private enum Wake { case input, signal, timeout, hungUp }
+    private enum Wake { case input, signal, timeout, hungUp, watched }
 
-    /// poll(2) on the terminal and the signal pipe. `seconds` nil: no timer at all.
+    /// poll(2) on the terminal, the signal pipe and the watched descriptor if any. `seconds` nil:
+    /// no timer at all.
     private func waitForInput(seconds: Double?) -> Wake {
         var descriptors = [
             pollfd(fd: terminal.inputFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: TerminalGuard.signalFD, events: Int16(POLLIN), revents: 0),
         ]
+        if let watchedDescriptor { descriptors.append(pollfd(fd: watchedDescriptor, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = seconds.map { Int32(min(($0 * 1000).rounded(.up), Double(Int32.max))) } ?? -1
         let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         if ready < 0 { return errno == EINTR ? .signal : .hungUp }
         if ready == 0 { return .timeout }
         if descriptors[1].revents != 0 { return .signal }
+        if descriptors.count > 2, descriptors[2].revents != 0 {
+            // Hung up with nothing left to read: said once, then no longer watched (a closed
+            // descriptor would wake every poll).
+            if descriptors[2].revents & Int16(POLLIN) == 0 { watchedDescriptor = nil }
+            return .watched
+        }
         if descriptors[0].revents & Int16(POLLIN) != 0 { return .input }
         if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .hungUp }
         return .timeout

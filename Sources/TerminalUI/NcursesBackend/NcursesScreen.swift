@@ -1,6 +1,7 @@
 import CNcurses
 import Synchronization
 import Glibc
+import Primitives
 
 /// A real terminal through ncursesw: diffed drawing, keys, mouse clicks, resize, signals.
 ///
@@ -36,6 +37,11 @@ public final class NcursesScreen: Screen {
     private(set) var isSuspended = false
     /// A termination signal arrived while suspended in the background: the next event is `.terminate`.
     var terminationPending = false
+    /// `--background auto`'s question to the terminal and what came of it.
+    var backgroundQuery = BackgroundQuery(asking: false)
+    /// A descriptor polled with the terminal and the signal pipe (a table's channel): when it is
+    /// readable, `nextEvent` returns `.watchedInput` and the app reads it. Set once before the loop.
+    public var watchedDescriptor: Int32?
 
     /// Which terminal to drive. The app always uses `.process` (stdin/stdout, TERM, the user's
     /// locale, signal and crash handling); tests drive a pseudo-terminal through the same code.
@@ -63,11 +69,16 @@ public final class NcursesScreen: Screen {
     /// is acceptable (TerminalLocale keeps one only when the user chose it).
     /// `paintTrace`: a file to trace every cell painted into (PaintTrace), which the app hands
     /// in from its environment; nil traces nothing.
-    public convenience init(colorMode: ColorMode = .auto, asciiOnly: Bool = false, paintTrace: String? = nil) throws {
-        try self.init(colorMode: colorMode, terminal: .process, asciiOnly: asciiOnly, paintTrace: paintTrace)
+    /// `background`: the terminal's background, for the colour of glyphs drawn on it; `.auto`
+    /// asks the terminal after the first frame (BackgroundQuery), assuming COLORFGBG's or dark
+    /// until it answers.
+    public convenience init(colorMode: ColorMode = .auto, asciiOnly: Bool = false, paintTrace: String? = nil,
+                            background: BackgroundChoice = .auto) throws {
+        try self.init(colorMode: colorMode, terminal: .process, asciiOnly: asciiOnly, paintTrace: paintTrace, background: background)
     }
 
-    init(colorMode: ColorMode, terminal: Terminal, asciiOnly: Bool = false, paintTrace: String? = nil) throws {
+    init(colorMode: ColorMode, terminal: Terminal, asciiOnly: Bool = false, paintTrace: String? = nil,
+         background: BackgroundChoice = .dark) throws {
         self.colorMode = colorMode
         self.terminal = terminal
         // Everything that can fail without touching the terminal comes first.
@@ -122,8 +133,15 @@ public final class NcursesScreen: Screen {
         _ = curs_set(0)
         _ = mousemask(mmask_t(NcursesInput.mouseMask), nil)   // ncurses writes the request; we decode reports
 
+        let assumed: TerminalBackground = switch background {
+        case .light: .light
+        case .dark: .dark
+        case .auto: TerminalBackground.fromColorFGBG(TerminalEnvironment.variable("COLORFGBG")) ?? .dark
+        }
         painter = NcursesPainter(colorMode: colorMode, trace: terminal.guardsProcess ? paintTrace.flatMap(PaintTrace.init(path:)) : nil,
-                                 pairLimit: terminal.colorPairLimit)
+                                 pairLimit: terminal.colorPairLimit, background: assumed)
+        // Without colours there is nothing to recolour: no question asked.
+        backgroundQuery = BackgroundQuery(asking: background == .auto && painter.depth != .none)
         knownSize = currentSize()
     }
 
@@ -176,6 +194,16 @@ public final class NcursesScreen: Screen {
     public func present(_ canvas: Canvas, damage: Damage) {
         guard isActive, !isSuspended else { return }
         painter.paint(canvas, visible: size, damage: damage)
+        backgroundQuery.sendIfDue(to: terminal.outputFD)
+    }
+
+    /// The background glyphs on the terminal's own background are coloured for now (tests).
+    var terminalBackground: TerminalBackground { painter.background }
+
+    /// An answer from the terminal (read with the keys): a named background recolours the screen.
+    func received(_ reply: TerminalReply) {
+        guard let background = backgroundQuery.received(reply), isActive, !isSuspended else { return }
+        painter.recolor(for: background, visible: size)
     }
 
     /// After a resize or a suspend: the next present() clears and repaints everything, once.

@@ -97,15 +97,19 @@ enum NcursesStyleMapping {
     }
 
     /// `defaultColors` is whether use_default_colors worked; without it -1 is not a valid colour
-    /// and the classic white on black stands in.
-    static func look(for style: Style, depth: NcursesColorDepth, defaultColors: Bool) -> NcursesLook {
+    /// and the classic white on black stands in. `background` is what the terminal shows behind
+    /// cells in its default background (see `foregroundIndex`).
+    static func look(for style: Style, depth: NcursesColorDepth, defaultColors: Bool,
+                     background terminalBackground: TerminalBackground = .dark) -> NcursesLook {
         var attributes: NcursesAttributes = []
         if style.bold { attributes.insert(.bold) }
         if style.dim { attributes.insert(.dim) }
         if style.reverse { attributes.insert(.reverse) }
         if style.underline { attributes.insert(.underline) }
-        var foreground = index(of: style.foreground, depth: depth)
         var background = index(of: style.background, depth: depth)
+        // Without default colours the default background is black (below).
+        var foreground = foregroundIndex(of: style.foreground, over: style.background, backgroundIndex: background, depth: depth,
+                                         terminal: defaultColors ? terminalBackground : .dark, legible: style.legible)
         if depth != .none, !defaultColors, foreground != -1 || background != -1 {
             if foreground == -1 { foreground = 7 }
             if background == -1 { background = 0 }

@@ -82,4 +82,7 @@ public enum Event: Hashable, Sendable {
     case terminate
     /// Ctrl-Z or SIGTSTP: the run loop suspends the screen and pauses the clock; apps never see it.
     case suspend
+    /// The descriptor the app asked the screen to watch with the terminal (NcursesScreen's
+    /// `watchedDescriptor`, e.g. a table's channel) has input or hung up: the app reads it.
+    case watchedInput
 }

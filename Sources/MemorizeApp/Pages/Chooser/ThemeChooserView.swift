@@ -79,7 +79,10 @@ struct ThemeChooserView {
         if let swatch = palette.swatch(theme.color) {
             let glyphs = String(repeating: palette.swatchGlyph, count: 6)
             // The swatch keeps its colour on the picked row too: it is the point of the column.
-            canvas.put(glyphs, x: Column.swatch, y: y, style: Style(foreground: swatch.foreground, background: base.background))
+            // Elsewhere a block of its own colour, shown as it is (text on the terminal's own
+            // background would be recoloured to read against it).
+            let behind = base.background == .default ? swatch.background : base.background
+            canvas.put(glyphs, x: Column.swatch, y: y, style: Style(foreground: swatch.foreground, background: behind))
         } else {
             canvas.put(NamedColor.name(of: theme.color), x: Column.swatch, y: y, style: base)
         }

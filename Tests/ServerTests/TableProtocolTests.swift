@@ -1,0 +1,162 @@
+import Foundation
+import Memorize
+@testable import MemorizeServer
+import TableProtocol
+import Testing
+
+/// The table channel's frames and messages, the sequencer's rules and the invitation codes,
+/// without processes or sockets (TableChannelTests has a real table on a loop).
+@Suite struct TableProtocolTests {
+    static let messages: [TableMessage] = [
+        .intent(.choose(cardID: 7)),
+        .hello(TableHello(seat: .seat(1), seed: 42, theme: "Animals", names: ["alice", "bob"], invitation: "ssh -t -p 2222 host join ABCD234", catchUp: 17)),
+        .hello(TableHello(seat: .watcher, seed: 0, theme: nil, names: ["alice", nil])),
+        .ordered(sequence: 0, TimedIntent(.deal, at: 0, seat: 0)),
+        .ordered(sequence: 12, TimedIntent(.choose(cardID: 3), at: 4.125, seat: 1)),
+        .status(.seated(seat: 1, name: "Bob Smith")),
+        .status(.waiting(seat: 0, seconds: 59, name: "al ice")),
+        .status(.watchers(3)),
+        .status(.ended(reason: "bob did not come back within 60s")),
+    ]
+
+    @Test func everyMessageReadsBackFromItsFrameEvenInPieces() throws {
+        var stream: [UInt8] = []
+        for message in Self.messages {
+            let bytes = try #require(message.frame.bytes)
+            #expect(bytes[0] == 1, "version 1")
+            #expect(Int(bytes[1]) << 8 | Int(bytes[2]) == bytes.count - 3, "the length counts type and payload")
+            stream += bytes
+        }
+        var decoder = TableFrameDecoder()
+        var frames: [TableFrame] = []
+        for byte in stream {  // one byte at a time: frames are whole only when their last byte is in
+            frames += try decoder.feed([byte]).get()
+        }
+        #expect(frames.map { TableMessage(frame: $0) } == Self.messages)
+        #expect(decoder.bufferedByteCount == 0)
+    }
+
+    @Test func garbageIsFinal() {
+        var decoder = TableFrameDecoder()
+        let http = decoder.feed(Array("GET / HTTP/1.1\r\n".utf8))
+        #expect(http == .failure(.unsupportedVersion(UInt8(ascii: "G"))))
+        // Nothing is believed afterwards, not even a good frame.
+        let after = decoder.feed(TableMessage.intent(.choose(cardID: 1)).frame.bytes!)
+        #expect(after == .failure(.unsupportedVersion(UInt8(ascii: "G"))))
+        var unknown = TableFrameDecoder()
+        let kind = unknown.feed([1, 0, 2, 9, 65])
+        #expect(kind == .failure(.unknownKind(9)))
+        var empty = TableFrameDecoder()
+        let zero = empty.feed([1, 0, 0])
+        #expect(zero == .failure(.badLength(0)))
+    }
+
+    @Test func oversizeFramesAreRefusedFromTheHeaderAlone() {
+        var decoder = TableFrameDecoder()
+        // The header announces 1025 bytes: refused before any of them is held.
+        let big = decoder.feed([1, 0x04, 0x01, 1])
+        #expect(big == .failure(.badLength(1025)))
+        #expect(decoder.bufferedByteCount == 0)
+        #expect(TableFrame(kind: .intent, payload: Array(repeating: 65, count: TableFrame.maximumBodyBytes)).bytes == nil)
+        #expect(TableFrame(kind: .intent, payload: Array(repeating: 65, count: TableFrame.maximumBodyBytes - 1)).bytes != nil)
+    }
+
+    @Test func payloadsAreStrict() {
+        // A seat speaking for another: an intent frame carries a bare intent, never a seat or time.
+        #expect(TableMessage(frame: TableFrame(kind: .intent, text: "0.5 1 choose 3")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .intent, text: "choose 3\n")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .intent, payload: [0xFF, 0xFE])) == nil, "not UTF-8")
+        #expect(TableMessage(frame: TableFrame(kind: .hello, text: "seat 2\nseed 1\ncatch-up 0")) == nil, "two seats only")
+        #expect(TableMessage(frame: TableFrame(kind: .hello, text: "seat 0\nseed 1\ncatch-up 0\nname0 evil\u{1B}[2J")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .status, text: "seated 0 \u{202E}gninrom")) == nil, "bidi")
+        #expect(TableMessage(frame: TableFrame(kind: .status, text: "waiting 0 -5 bob")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .status, text: "seated 0 abcdefghijklmnopq")) == nil, "17 characters")
+        #expect(TableMessage(frame: TableFrame(kind: .ordered, text: "x 0 0 deal")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .ordered, text: "100000 0 0 deal")) == nil)
+    }
+
+    @Test func sequencerStampsTheSeatsOwnSeatAndTheTablesTime() throws {
+        var sequencer = TableSequencer()
+        let result1 = sequencer.accept(.choose(cardID: 1), from: .seat(0), now: 1)
+        #expect(result1 == .failure(.notDealt))
+        let dealt = sequencer.deal(now: 10)
+        let deal = try #require(dealt)
+        #expect(deal == .init(sequence: 0, timed: TimedIntent(.deal, at: 0, seat: 0)))
+        let again = sequencer.deal(now: 11)
+        #expect(again == nil, "one deal")
+        // Out of turn (seat 1 before seat 0 has played): forwarded; the model refuses it everywhere.
+        let first = try sequencer.accept(.choose(cardID: 5), from: .seat(1), now: 12.5).get()
+        #expect(first == .init(sequence: 1, timed: TimedIntent(.choose(cardID: 5), at: 2.5, seat: 1)))
+        let second = try sequencer.accept(.choose(cardID: 6), from: .seat(0), now: 13.0004).get()
+        #expect(second == .init(sequence: 2, timed: TimedIntent(.choose(cardID: 6), at: 3, seat: 0)))
+        let result2 = sequencer.accept(.choose(cardID: 1), from: .watcher, now: 14)
+        #expect(result2 == .failure(.watcherSpoke))
+        let result3 = sequencer.accept(.deal, from: .seat(0), now: 14)
+        #expect(result3 == .failure(.notASeatsIntent(.deal)))
+        let result4 = sequencer.accept(.newGame(theme: "Animals", seed: 1), from: .seat(1), now: 14)
+        #expect(result4 == .failure(.notASeatsIntent(.newGame(theme: "Animals", seed: 1))))
+        #expect(sequencer.log.count == 3)
+    }
+
+    @Test func sequencerBoundsRateAndLength() {
+        var sequencer = TableSequencer(limits: .init(maxLogLength: 5, intentsPerSecond: 10, burst: 3))
+        _ = sequencer.deal(now: 0)
+        var accepted = 0
+        for _ in 0..<10 where (try? sequencer.accept(.choose(cardID: 1), from: .seat(0), now: 0).get()) != nil { accepted += 1 }
+        #expect(accepted == 3, "the burst, then refused")
+        let result5 = sequencer.accept(.choose(cardID: 1), from: .seat(1), now: 0.01)
+        #expect(result5 != .failure(.tooFast), "each seat has its own bucket")
+        #expect(sequencer.log.count == 5)
+        let result6 = sequencer.accept(.choose(cardID: 1), from: .seat(0), now: 5)
+        #expect(result6 == .failure(.logFull))
+    }
+
+    @Test func codesAreSevenUnambiguousCharactersWithEnoughChance() {
+        #expect(TableCode.alphabet.count == 31)
+        for confusable in "0O1IL" { #expect(!TableCode.alphabet.contains(confusable)) }
+        #expect(Double(TableCode.length) * log2(Double(TableCode.alphabet.count)) >= 30)
+        let codes = (0..<200).map { _ in TableCode.random().description }
+        #expect(Set(codes).count == 200)
+        #expect(codes.allSatisfy { $0.count == 7 && $0.allSatisfy(TableCode.alphabet.contains) })
+        #expect(TableCode(typed: "abcd234")?.description == "ABCD234", "case-insensitive")
+        #expect(TableCode(typed: "ABCD230") == nil)
+        #expect(TableCode(typed: "ABCD23") == nil)
+        #expect(TableCode(typed: "ABCD2345") == nil)
+    }
+
+    @Test func tableCommandsAreParsedFromATable() throws {
+        #expect(SessionCommand.parse(command: "new --theme Animals --seed 7 --ascii", displayName: "al")
+                == .success(.newTable(seed: 7, theme: "Animals", displayFlags: ["--ascii"])))
+        #expect(SessionCommand.parse(command: "join abcd234 --no-color", displayName: nil)
+                == .success(.join(code: "abcd234", displayFlags: ["--no-color"])))
+        #expect(SessionCommand.parse(command: "watch ABCD234", displayName: nil) == .success(.watch(code: "ABCD234", displayFlags: [])))
+        #expect(SessionCommand.parse(command: "--theme Animals", displayName: nil) == .success(.play(["--theme", "Animals"])))
+        for flag in ["--players 2", "--opponent hard", "--names a,b", "--players=1"] {
+            guard case .failure(let refusal) = SessionCommand.parse(command: "new \(flag)", displayName: nil) else {
+                Issue.record("new \(flag) accepted")
+                continue
+            }
+            #expect(refusal.description.contains("makes no sense at a table"))
+        }
+        for command in ["new --inspect", "watch ABCD234 --inspect"] {
+            guard case .failure(let refusal) = SessionCommand.parse(command: command, displayName: nil) else {
+                Issue.record("\(command) accepted")
+                continue
+            }
+            #expect(refusal.description.contains("shows every card's face"))
+        }
+        guard case .failure(let refusal) = SessionCommand.parse(command: "join ABCD234 --seed 3", displayName: nil) else {
+            Issue.record("join chose the seed")
+            return
+        }
+        #expect(refusal.description.contains("the table's to choose"))
+        // Only the server names the table channel.
+        for command in ["--table-channel 3", "new --table-channel 3", "join ABCD234 --table-channel=3"] {
+            guard case .failure = SessionCommand.parse(command: command, displayName: nil) else {
+                Issue.record("\(command) accepted")
+                continue
+            }
+        }
+        #expect(SessionCommand.parse(command: "join", displayName: nil) != .success(.join(code: "", displayFlags: [])))
+    }
+}
