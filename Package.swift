@@ -29,6 +29,9 @@ let package = Package(
     products: [
         .executable(name: "memorize-tui", targets: ["memorize-tui"]),
         .executable(name: "memorize-tui-server", targets: ["memorize-tui-server"]),
+        // For the benchmark's own package (Benchmarks/Package.swift), which measures the game's
+        // frames in process; a product builds nothing more here.
+        .library(name: "MemorizeLibraries", targets: ["Memorize", "MemorizeStore", "TerminalUI", "MemorizeApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,7 +66,7 @@ let package = Package(
         .target(name: "Primitives", swiftSettings: releaseOptimization),
         // Reading theme files, without file I/O: the strict positioned JSON reader (no Foundation)
         // and ThemeLibrary.decode. Its own target so the EmbedThemes build tool links exactly the
-        // reader the game uses for players' files. MemorizeStore re-exports it.
+        // reader the game uses for players' files.
         .target(name: "ThemeFormat", dependencies: ["Memorize"], swiftSettings: releaseOptimization),
         // Theme files, best scores, settings: the JSON writer, atomic writes, XDG paths, and the
         // built-in themes embedded from assets/.
@@ -73,7 +76,7 @@ let package = Package(
         // Signal handlers, the self-pipe and the crash restore: C state with one definition.
         .target(name: "CTerminalGuard"),
         .target(name: "TerminalUI", dependencies: ["CNcurses", "CTextWidth", "CTerminalGuard", "Primitives"], swiftSettings: releaseOptimization),
-        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "TerminalUI", "TableProtocol"], swiftSettings: releaseOptimization),
+        .target(name: "MemorizeApp", dependencies: ["Memorize", "MemorizeStore", "ThemeFormat", "TerminalUI", "Primitives", "TableProtocol"], swiftSettings: releaseOptimization),
         .executableTarget(
             name: "memorize-tui",
             // TerminalUI for --version's and the manual's terminal-safe printing, Primitives for
@@ -89,17 +92,12 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))],
             plugins: ["StampCommit"]
         ),
-        // The performance benchmark: `bash Benchmarks/run.sh` (Benchmarks/README.md).
-        .executableTarget(
-            name: "memorize-bench",
-            dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI"],
-            path: "Benchmarks/memorize-bench"
-        ),
+        // The performance benchmark is a package of its own (Benchmarks/Package.swift), built only
+        // by `bash Benchmarks/run.sh`.
         // The leaderboard's benchmark (replay µs, `scores` latency) and the writer the kill -9 test kills.
         .executableTarget(
             name: "leaderboard-bench",
-            dependencies: ["MemorizeLeaderboard", "Memorize", "MemorizeStore"],
-            path: "Benchmarks/leaderboard-bench"
+            dependencies: ["MemorizeLeaderboard", "Memorize", "MemorizeStore", "ThemeFormat"]
         ),
         // memorize-tui-server: serves the game over SSH, one game process per session in its own
         // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
@@ -110,7 +108,7 @@ let package = Package(
         .target(
             name: "MemorizeServer",
             dependencies: [
-                "CGameSpawn", "Primitives", "TableProtocol", "Memorize", "MemorizeStore", "MemorizeLeaderboard",
+                "CGameSpawn", "Primitives", "TableProtocol", "Memorize", "MemorizeStore", "ThemeFormat", "MemorizeLeaderboard",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -135,11 +133,11 @@ let package = Package(
                 "MemorizeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // NIO's Foundation dependency does not link with -static-executable (DESIGN.md §7): the
-            // Swift runtime and Foundation are linked in, glibc stays dynamic. -static-stdlib alone
-            // leaves static Foundation's CoreFoundation and ICU unnamed (SwiftPM's
-            // --static-swift-stdlib compiles every module against the static SDK, which names
-            // them); lld, which needs no particular library order, takes them as listed.
+            // NIO's Foundation dependency does not link with -static-executable (docs/hosting.md,
+            // "Linking"): the Swift runtime and Foundation are linked in, glibc stays dynamic.
+            // -static-stdlib alone leaves static Foundation's CoreFoundation and ICU unnamed
+            // (SwiftPM's --static-swift-stdlib compiles every module against the static SDK, which
+            // names them); lld, which needs no particular library order, takes them as listed.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
                                            "-lFoundationEssentials", "-lFoundationInternationalization", "-lCoreFoundation",
                                            "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections"],
@@ -149,36 +147,36 @@ let package = Package(
         // process runner that spawns children (tmux, the binary) with the signals a shell gives
         // them, the theme rules with the terminal's measures, and assets/themes.json's text.
         .target(name: "MemorizeTestSupport", dependencies: ["Memorize", "TerminalUI"], path: "Tests/Support"),
-        .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "MemorizeTestSupport"]),
+        .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         // The writer (MemorizeStore) only for round trips: what is written reads back the same.
         .testTarget(name: "ThemeFormatTests", dependencies: ["ThemeFormat", "Memorize", "MemorizeStore", "MemorizeTestSupport"]),
         .testTarget(name: "ThemeCodegenTests", dependencies: ["ThemeCodegen", "ThemeFormat", "Memorize", "MemorizeTestSupport"]),
-        .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
+        .testTarget(name: "MemorizeStoreTests", dependencies: ["MemorizeStore", "ThemeFormat", "Memorize", "Primitives", "TerminalUI", "MemorizeTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MemorizeTestSupport"]),
         // ssh-audit against a running memorize-tui-server (needs it built first, as EndToEndTests do).
         .testTarget(name: "ServerAuditTests", dependencies: ["MemorizeTestSupport"]),
         // Golden/ holds key scripts and expected screens, read from the source tree by path.
-        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"],
+        .testTarget(name: "MemorizeAppTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "ThemeFormat", "TerminalUI", "Primitives", "MemorizeTestSupport"],
                     exclude: ["Golden"]),
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
         // NIOEmbedded: GameSession's phases on an EmbeddedChannel.
         .testTarget(name: "ServerTests", dependencies: [
-            "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn", "MemorizeLeaderboard",
+            "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn", "MemorizeLeaderboard", "ThemeFormat",
             // A seat's game mirrored in the test (the whole-game table test knows the faces).
-            "MemorizeApp", "MemorizeStore", "TerminalUI",
+            "MemorizeApp", "MemorizeStore", "ThemeFormat", "TerminalUI",
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
             .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Clients"]),
         // The same tests against SQLite and a real PostgreSQL (scripts/ci-postgres.sh).
         .testTarget(name: "LeaderboardTests", dependencies: [
-            "MemorizeLeaderboard", "Memorize", "MemorizeStore", "MemorizeTestSupport",
+            "MemorizeLeaderboard", "Memorize", "MemorizeStore", "ThemeFormat", "MemorizeTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Drives the real binary in tmux; needs the executable built first (see README).
-        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "TerminalUI", "MemorizeTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "ThemeFormat", "TerminalUI", "MemorizeTestSupport"]),
     ],
     // Swift 6 language mode: data races are compile errors (how the code stays race-free:
-    // README "Architecture").
+    // docs/architecture.md).
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The performance benchmark (Benchmarks/README.md): builds the release binary and the
-# benchmark in their own scratch path, then measures the binary and prints one line per figure.
+# The performance benchmark (Benchmarks/README.md): builds the release binary, then the
+# benchmark (its own package, Benchmarks/Package.swift, in Benchmarks/.build: a plain `swift build`
+# of the game never builds it), then measures the binary and prints one line per figure.
 # Usage: bash Benchmarks/run.sh [--only headless|live|startup|themes|latency|cost]...
 # For the nbmemoblocks comparison: apt-get install -y nbsdgames (skipped when absent).
 set -euo pipefail
@@ -13,7 +14,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 export SHLVL=$(( ${SHLVL:-1} > 0 ? ${SHLVL:-1} - 1 : 0 ))
 [[ $PWD == "$root" ]] || cd "$root"
 swift build -c release >&2
+# The benchmark measures frames in process too, with the game's libraries built as above.
+swift build -c release --package-path Benchmarks >&2
 # The plain-ncurses lower bound the flip cost is compared with.
 mkdir -p .build/bench
 cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build/bench/ncurses-replay
-exec .build/release/memorize-bench --replayer "$PWD/.build/bench/ncurses-replay" "$@"
+exec Benchmarks/.build/release/memorize-bench --binary "$PWD/.build/release/memorize-tui" \
+  --replayer "$PWD/.build/bench/ncurses-replay" "$@"

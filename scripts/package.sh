@@ -13,7 +13,7 @@
 # makes: it builds with the README's play command (an existing release build is reused) and strips
 # the binaries; --binary FILE packages a build already made and tested instead. VERSION is what the
 # built binary's --version prints (Release.version). Runs lintian on the .deb when it is installed
-# and fails on an error (the warnings it may print are listed in the README, with reasons).
+# and fails on an error (the warnings it may print are listed in docs/packaging.md, with reasons).
 # Exit status: 0 made, 1 a step failed, 2 usage or a missing tool (one line each).
 set -euo pipefail
 

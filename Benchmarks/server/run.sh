@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The server benchmark (README "Performance"): memorize-tui-server against what an admin would
-# run instead, OpenSSH's sshd with `ForceCommand memorize-tui`, side by side on loopback.
+# The server benchmark (Benchmarks/README.md; docs/hosting.md, "Performance"): memorize-tui-server
+# against what an admin would run instead, OpenSSH's sshd with `ForceCommand memorize-tui`, side by
+# side on loopback.
 # Starts both (its own sshd config, host key and port; never the system's sshd), drives them with
 # asyncssh clients (drive.py), prints the figures and the goals, and stops everything it started.
 # Usage: bash Benchmarks/server/run.sh [--no-build] [--port-base P] [drive.py options...]

@@ -1,3 +1,5 @@
+import Primitives
+
 /// What can make a theme unfit to play or to save: one case per rule, so a caller can tell them
 /// apart without reading sentences. `description` is the sentence shown to the player.
 public enum ThemeProblem: Hashable, Sendable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import Logging
 import Memorize
 import MemorizeLeaderboard
 import MemorizeStore
+import ThemeFormat
 import Synchronization
 
 /// The server's daily deal and its leaderboard. The deal comes from a secret kept in the state

@@ -1,4 +1,4 @@
-/// Everything the operator can set, each with a safe default (README "Host a game server").
+/// Everything the operator can set, each with a safe default (docs/hosting.md, "Flags and limits").
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     public var port = 2222

@@ -42,6 +42,22 @@ extension EndToEndTests {
             #expect(!result.stdout.contains(0x1B), "headless output is plain text")
         }
 
+        @Test("--headless: a script's unknown theme exits 2 and names file:line, as --theme's does")
+        func unknownTheme() throws {
+            let file = try write(Self.script.replacingOccurrences(of: "theme Halloween", with: "theme Nope"))
+            defer { try? FileManager.default.removeItem(at: file) }
+            let result = try ProcessRunner.run(try BinaryUnderTest.path(),
+                                               ["--headless", "--size", "80x24", "--script", file.path])
+            #expect(result.status == 2, "stderr: \(result.stderrText)")
+            #expect(result.stderrLines.first?.hasPrefix("\(file.path):3: unknown theme \"Nope\" (themes: ") == true,
+                    "got: \(result.stderrText)")
+            #expect(result.stdout.isEmpty, "nothing played: \(result.stdoutText.prefix(200))")
+            let flag = try ProcessRunner.run(try BinaryUnderTest.path(),
+                                             ["--headless", "--size", "80x24", "--script", file.path, "--theme", "Nope"])
+            #expect(flag.status == 2)
+            #expect(flag.stderrLines.first?.hasPrefix("memorize-tui: unknown theme \"Nope\"") == true, "got: \(flag.stderrText)")
+        }
+
         @Test("--headless: the same script without the bad expect exits 0")
         func passingScript() throws {
             let file = try write(Self.script.replacingOccurrences(of: "expect \"Score: 99\"\n", with: ""))

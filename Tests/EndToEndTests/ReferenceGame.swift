@@ -3,6 +3,7 @@ import MemorizeStore
 @testable import MemorizeApp
 import TerminalUI
 import Testing
+import ThemeFormat
 
 /// What the binary shows for `--seed 42 --theme Halloween`, computed with the same model and layout.
 struct ReferenceGame {

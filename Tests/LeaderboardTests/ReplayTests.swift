@@ -3,6 +3,7 @@ import Logging
 import Memorize
 import MemorizeLeaderboard
 import MemorizeStore
+import ThemeFormat
 import Testing
 
 /// The board ranks what the replay recomputes; forged, unfinished and garbage logs are refused.

@@ -1,6 +1,7 @@
 import Memorize
 import MemorizeStore
 import Testing
+import ThemeFormat
 @testable import MemorizeApp
 
 /// `--theme` completes the names `--theme` would play.

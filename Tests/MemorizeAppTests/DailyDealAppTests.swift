@@ -1,6 +1,7 @@
 import Memorize
 @testable import MemorizeApp
 import MemorizeStore
+import ThemeFormat
 import Testing
 
 @Suite struct DailyDealAppTests {

@@ -3,6 +3,7 @@ import MemorizeStore
 import Testing
 import MemorizeTestSupport
 import TerminalUI
+import ThemeFormat
 @testable import Memorize
 @testable import MemorizeApp
 
@@ -16,11 +17,6 @@ import TerminalUI
     /// On-demand long runs: `MEMORIZE_FUZZ_SECONDS=300 swift test --filter Fuzz`.
     static let longRunSeconds: Double? = ProcessInfo.processInfo.environment["MEMORIZE_FUZZ_SECONDS"].flatMap(Double.init)
 
-    /// Time the model fuzz moves by hand and hands to each choice.
-    final class ManualTime: @unchecked Sendable {
-        var now: Double = 0
-    }
-
     // MARK: - The checks can fail
 
     typealias IntGame = MemoryGame<Int>
@@ -28,7 +24,7 @@ import TerminalUI
     /// Each deliberately broken state must be reported (a checker that always says "fine" would
     /// make every fuzz run below pass).
     @Test func brokenModelStatesAreReported() {
-        let time = ManualTime()
+        let time = VirtualClock()
         var game = IntGame(numberOfPairsOfCards: 4, seed: 7) { $0 }
         #expect(game.invariantViolations() == [])
         // A match (both with a bonus), a free mismatch, then a mismatch with a seen card (penalty),
@@ -100,7 +96,7 @@ import TerminalUI
         var round = 0
         while deadline.map({ Date() < $0 }) ?? (round < 400) {
             round += 1
-            let time = ManualTime()
+            let time = VirtualClock()
             let pairs = g.below(13)
             var game = IntGame(numberOfPairsOfCards: pairs, seed: g.next()) { $0 }
             let stranger = IntGame(numberOfPairsOfCards: 3, seed: 1) { $0 + 100 }.cards
@@ -108,7 +104,7 @@ import TerminalUI
                 steps += 1
                 switch g.below(10) {
                 case 0: game.shuffle()
-                case 1: time.now += Double(g.below(8000)) / 1000      // 0…8 s: some bonuses run out (6 s)
+                case 1: time.advance(by: Double(g.below(8000)) / 1000)      // 0…8 s: some bonuses run out (6 s)
                 case 2 where !stranger.isEmpty: game.choose(g.pick(stranger), at: time.now, by: game.currentPlayer)   // not in this game: ignored
                 default: if !game.cards.isEmpty { game.choose(g.pick(game.cards), at: time.now, by: game.currentPlayer) }
                 }
@@ -211,7 +207,7 @@ import TerminalUI
         let cards = view.game.cards
         let faceUp = cards.indices.filter { cards[$0].isFaceUp && !cards[$0].isMatched }
         func center(_ index: Int) -> Point? {
-            let frame = view.renderer.cardView(at: index, time: time).frame
+            let frame = view.cardView(at: index, time: time).frame
             let point = Point(x: Int(frame.x + frame.width / 2), y: Int(frame.y + frame.height / 2))
             return point.x >= 0 && point.y >= 0 ? point : nil
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MemorizeStore
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// The inspector's placement by terminal size, its one table of titles, and that

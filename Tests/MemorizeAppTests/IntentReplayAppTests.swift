@@ -3,6 +3,7 @@ import Testing
 import MemorizeStore
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// Every way a game is played in the app — the view model's intents, keys, a key script run

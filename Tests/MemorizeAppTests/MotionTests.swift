@@ -2,6 +2,7 @@ import Testing
 import MemorizeStore
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// A game view on a virtual clock, driven frame by frame.
@@ -17,9 +18,9 @@ final class MotionHarness {
 
     func press(_ key: Key) { _ = view.handle(key: key); view.tick() }
     func advance(_ seconds: Double) { clock.advance(by: seconds); view.tick() }
-    func card(_ index: Int) -> CardView { view.renderer.cardView(at: index, time: clock.now) }
-    func render() -> Canvas { view.renderer.render(in: view.size) }
-    var deckCount: Int { view.renderer.drawOrder(at: clock.now).inDeck.count }
+    func card(_ index: Int) -> CardView { view.cardView(at: index, time: clock.now) }
+    func render() -> Canvas { view.render(in: view.size) }
+    var deckCount: Int { view.renderer.drawOrder(view.pageState, at: clock.now).inDeck.count }
     func settle() { advance(5) }
 }
 
@@ -108,7 +109,7 @@ final class MotionHarness {
         h.press(.character("s"))
         h.advance(0.3)
         let before = (0..<16).map { h.view.game.cards[$0].id }.map { id in
-            h.view.renderer.cardView(at: h.view.game.cards.firstIndex { $0.id == id }!, time: h.clock.now).frame
+            h.view.cardView(at: h.view.game.cards.firstIndex { $0.id == id }!, time: h.clock.now).frame
         }
         let ids = h.view.game.cards.map(\.id)
         h.press(.character("s"))

@@ -1,17 +1,25 @@
 import Foundation
 import Testing
 
-/// The README's test command is the one CI runs, and it leaves out XCTest (no test uses it), whose
-/// "Executed 0 tests" otherwise hid the real count: the last line is Swift Testing's.
+/// The README's test command is the one CI runs: scripts/test.sh, which installs what the tests
+/// need and then builds and tests, leaving out XCTest (no test uses it), whose "Executed 0 tests"
+/// otherwise hid the real count: the last line is Swift Testing's.
 @Suite struct ReadmeTestCommandTests {
-    static let command = "swift build && swift test --disable-xctest"
+    static let command = "bash scripts/test.sh"
+    static let swiftCommand = "swift build && swift test --disable-xctest"
 
-    @Test func readmeAndCIRunTheSameCommand() throws {
+    @Test func readmeAndCIRunTheSameSuite() throws {
         let root = ReadmePathsTests.root
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/test.sh"), encoding: .utf8)
         #expect(readme.contains("```sh\n\(Self.command)\n```"), "README's test command is not \(Self.command)")
         #expect(ci.contains("\n\(Self.command)\n"), ".ci/run does not run \(Self.command)")
+        #expect(script.contains("\n\(Self.swiftCommand) \"$@\"\n"), "scripts/test.sh does not end with \(Self.swiftCommand)")
+        // The README's two commands come first: the play command, then the test command.
+        let play = readme.range(of: "```sh\nswift build -c release && .build/release/memorize-tui\n```")
+        let test = readme.range(of: "```sh\n\(Self.command)\n```")
+        #expect(play != nil && test != nil && play!.lowerBound < test!.lowerBound)
     }
 
     @Test func noTestImportsXCTest() throws {

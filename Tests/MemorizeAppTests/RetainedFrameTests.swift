@@ -94,7 +94,7 @@ import TerminalUI
         app.tick()
         _ = app.renderFrame(in: size)
         let index = app.view.focusIndex
-        func step() -> Int { app.view.renderer.cardView(at: index, time: clock.now).appearance(pies: app.view.renderer.pieRasters).pieStep }
+        func step() -> Int { app.view.cardView(at: index, time: clock.now).appearance(pies: app.view.renderer.pieRasters).pieStep }
         var last = step(), quiet = 0, stepped = 0
         #expect(last > 0)
         for _ in 0..<150 {

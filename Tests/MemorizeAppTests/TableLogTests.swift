@@ -1,3 +1,4 @@
+import ThemeFormat
 import Memorize
 @testable import MemorizeApp
 import MemorizeStore

@@ -1,6 +1,7 @@
 import Testing
 import Memorize
 import MemorizeStore
+import ThemeFormat
 @testable import MemorizeApp
 
 /// Checking many user themes looks each name up once (ThemeRules.TakenNames) instead of handing

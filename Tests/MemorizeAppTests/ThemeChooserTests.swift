@@ -2,6 +2,7 @@ import Testing
 import MemorizeStore
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// The theme chooser (assignment 6), through the player's keys and clicks.

@@ -1,3 +1,5 @@
+import ThemeFormat
+import Primitives
 import Memorize
 import MemorizeStore
 import Testing

@@ -2,6 +2,7 @@ import Testing
 import MemorizeStore
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// The theme editor (assignment 6): what it accepts, what it refuses and why, and saving.

@@ -3,6 +3,7 @@ import Memorize
 import MemorizeStore
 import Testing
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// The player's theme problems: said once at start, every one listed in the chooser (`p`).

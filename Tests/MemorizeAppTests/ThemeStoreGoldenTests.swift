@@ -3,6 +3,7 @@ import MemorizeStore
 import Testing
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// "Save, reload from disk, play it" as golden screens: two headless runs sharing a themes file,

@@ -2,6 +2,7 @@ import Testing
 import MemorizeStore
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 @Suite struct ThemeTableTests {

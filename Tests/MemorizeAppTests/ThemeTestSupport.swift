@@ -2,6 +2,7 @@ import Foundation
 import MemorizeStore
 import Memorize
 import TerminalUI
+import ThemeFormat
 @testable import MemorizeApp
 
 /// A headless session like `HeadlessSession.run`, but with the stores and options a test picks,

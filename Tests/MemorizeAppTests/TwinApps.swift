@@ -1,6 +1,7 @@
 import MemorizeStore
 import MemorizeTestSupport
 import TerminalUI
+import ThemeFormat
 @testable import Memorize
 @testable import MemorizeApp
 

@@ -1,5 +1,6 @@
 import Primitives
 import Testing
+import ThemeFormat
 @testable import MemorizeStore
 
 /// The save-file writer quotes strings with the one escaper the recordings use (JSONText).

@@ -1,5 +1,6 @@
 import Testing
 import MemorizeStore
+import ThemeFormat
 
 /// TextPositions answers what counting from byte 0 answered, for every offset: on many lines, on
 /// one long line, with multi-byte characters on either side of its 64-byte checkpoints.

@@ -2,6 +2,7 @@ import Foundation
 import MemorizeTestSupport
 import Glibc
 import Testing
+import ThemeFormat
 @testable import Memorize
 @testable import MemorizeStore
 

@@ -2,6 +2,7 @@ import Foundation
 import MemorizeTestSupport
 import Testing
 import Memorize
+import ThemeFormat
 @testable import MemorizeStore
 
 @Suite struct ThemeTests {

@@ -4,6 +4,7 @@ import MemorizeTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ThemeFormat
 #endif
 @testable import MemorizeStore
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Memorize
+import TerminalUI
 
 @Suite struct ChooseTests {
     @Test func firstChoiceTurnsTheCardUpAsTheOneAndOnly() throws {
@@ -71,7 +72,7 @@ import Testing
 
     @Test func aScriptedGameScoresStepByStep() {
         // Two seconds a move: some cards run out of bonus (6 s of face-up time) before matching.
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeGame(pairs: 3)
         let script: [(id: Int, score: Int)] = [
             (0, 0), (2, 0),  // mismatch of unseen cards: no penalty

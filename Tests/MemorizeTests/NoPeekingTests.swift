@@ -1,6 +1,7 @@
 import Testing
 import MemorizeTestSupport
 @testable import Memorize
+import TerminalUI
 
 /// The computer sees only what was face up: giving the cards that were never revealed other
 /// contents must not change what it picks next.
@@ -18,7 +19,7 @@ import MemorizeTestSupport
     static func twin(seed: UInt64, level: OpponentLevel, _ g: inout SeededRandomNumberGenerator)
         -> (Twin, Opponent, Opponent)? {
         let pairs = 4 + g.below(9)
-        let time = FakeTime()
+        let time = VirtualClock()
         var original = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed) { $0 }
         var watcher = Opponent(level: level, seed: seed)
         var chosen: [Int] = []
@@ -36,7 +37,7 @@ import MemorizeTestSupport
         guard hidden.count >= 2 else { return nil }
         // Each hidden pair takes the next hidden pair's content (a rotation: none keeps its own).
         let rotation = Dictionary(uniqueKeysWithValues: zip(hidden, hidden.dropFirst() + [hidden[0]]))
-        let replay = FakeTime()
+        let replay = VirtualClock()
         var permuted = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: 2, seed: seed) { rotation[$0] ?? $0 }
         var twinWatcher = Opponent(level: level, seed: seed)
         for id in chosen {

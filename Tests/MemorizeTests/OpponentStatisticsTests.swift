@@ -1,6 +1,7 @@
 import Testing
 import MemorizeTestSupport
 @testable import Memorize
+import TerminalUI
 
 /// Whole two-player games on the model with a fast fake clock: the levels must be told apart by
 /// results, not only by their parameters. Rates are printed; only wide, stable bounds asserted.
@@ -36,7 +37,7 @@ import MemorizeTestSupport
     /// Plays one game to the end; the index of the seat with the higher score, nil for a tie.
     static func play(pairs: Int, seed: UInt64, seats: [Chooser]) -> Int? {
         var seats = seats
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = IntGame(numberOfPairsOfCards: pairs, numberOfPlayers: seats.count, seed: seed) { $0 }
         while !game.isOver {
             guard let position = seats[game.currentPlayer].choice(on: game.table, move: game.moves) else { break }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Memorize
+import TerminalUI
 
 /// Games of two: turns, per-player scores, and the public table.
 @Suite struct PlayersTests {
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func scoresAreEachPlayersOwnAndAddUpToTheTable() {
-        let time = FakeTime()
+        let time = VirtualClock()
         var game = makeTwoPlayerGame()
         for id in [0, 2, 4, 5, 6, 0, 1, 0, 2, 3, 6, 7] {
             time.advance(by: 2)

@@ -1,13 +1,5 @@
 @testable import Memorize
-
-/// Time the test moves by hand and hands to each choice, so bonus time is exact.
-final class FakeTime: @unchecked Sendable {
-    var now: Double
-
-    init(_ now: Double = 0) { self.now = now }
-
-    func advance(by seconds: Double) { now += seconds }
-}
+import TerminalUI
 
 typealias IntGame = MemoryGame<Int>
 

@@ -2,7 +2,7 @@ import Foundation
 import MemorizeTestSupport
 import Testing
 
-/// ssh-audit (PyPI; `.ci/run` installs it) against a running memorize-tui-server on loopback.
+/// ssh-audit (PyPI; `scripts/test.sh` installs it in .build/python) against a running memorize-tui-server on loopback.
 /// Every failure and warning it reports must be one listed here with its reason (README "Security:
 /// what ssh-audit says"); anything else fails, and so does a listed one that is no longer reported,
 /// so the list and the README stay true.
@@ -41,13 +41,13 @@ struct SSHAuditTests {
 
     @Test("ssh-audit finds nothing but the explained findings, and the host key is Ed25519",
           .enabled(if: Tools.sshAudit != nil || ProcessInfo.processInfo.environment["CI"] != nil,
-                   "ssh-audit is not installed (pip install ssh-audit; .ci/run does)"),
+                   "ssh-audit is not installed: \(TestPython.howToInstall)"),
           .timeLimit(.minutes(3)))
     func audit() throws {
-        let sshAudit = try #require(Tools.sshAudit, "ssh-audit is not installed: pip install ssh-audit (.ci/run does)")
+        let sshAudit = try #require(Tools.sshAudit, "ssh-audit is not installed: \(TestPython.howToInstall)")
         let server = try AuditedServer(binary: try Tools.server(), game: try Tools.game())
         let run = try ProcessRunner.run(sshAudit, ["-j", "-t", "20", "-p", String(server.port), "127.0.0.1"],
-                                        timeout: 120)
+                                        environment: TestPython.environment(), timeout: 120)
         // 0 good, 2 warnings, 3 failures; 1 is a connection error and -1 an internal one.
         try #require([0, 2, 3].contains(run.status),
                      "ssh-audit exited \(run.status): \(run.stderrText) \(run.stdoutText.prefix(500))\nserver log:\n\(server.log)")
@@ -75,7 +75,8 @@ struct SSHAuditTests {
 
 /// Where the programs the audit needs are.
 enum Tools {
-    static let sshAudit: String? = onPath("ssh-audit")
+    /// scripts/test.sh installs it in .build/python/bin (the README's version, 3.9.0).
+    static let sshAudit: String? = TestPython.program("ssh-audit")
 
     static func onPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

@@ -2,6 +2,7 @@ import Foundation
 import Memorize
 import MemorizeLeaderboard
 import MemorizeStore
+import ThemeFormat
 @testable import MemorizeServer
 import MemorizeTestSupport
 import TerminalUI

@@ -5,12 +5,20 @@ import Testing
 import Glibc
 #endif
 
+/// Empty when `import paramiko` works, else why not.
+private let paramikoImports: String = {
+    guard let probe = try? TestPython.run(["-c", "import paramiko"], timeout: 60) else { return "python3 could not be run" }
+    return probe.status == 0 ? "" : probe.stderrText
+}()
+
 /// Runs Clients/hostile_client.py (paramiko, or a raw socket) against `server`.
 func hostileClient(_ server: ServerUnderTest, key: PlayerKey, _ testCase: String, _ argument: String = "",
                    timeout: Double = 120) throws -> ProcessOutput {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Clients/hostile_client.py").path
-    return try ProcessRunner.run("/usr/bin/env", ["python3", script, "\(server.port)", key.path, testCase] + (argument.isEmpty ? [] : [argument]),
-                                 environment: ProcessRunner.baseEnvironment, timeout: timeout)
+    // paramiko from .build/python (scripts/test.sh installs it there); its absence said once, plainly.
+    try #require(paramikoImports.isEmpty, "paramiko does not import: \(TestPython.howToInstall)\n\(paramikoImports)")
+    return try TestPython.run([script, "\(server.port)", key.path, testCase] + (argument.isEmpty ? [] : [argument]),
+                              timeout: timeout)
 }
 
 extension ServerTests {

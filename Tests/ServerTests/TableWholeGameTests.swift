@@ -1,3 +1,4 @@
+import ThemeFormat
 import Foundation
 import Memorize
 @testable import MemorizeApp

@@ -4,7 +4,7 @@ import Testing
 /// Canvas is what both screens consume, so these pin down the wide-glyph rule a terminal imposes:
 /// an emoji takes two columns and the buffer must never hold half of one.
 struct CanvasTests {
-    private let ghost: Character = "👻"   // wcwidth 2 (DESIGN.md section 5)
+    private let ghost: Character = "👻"   // wcwidth 2 (docs/terminal-facts.md, "Text and widths")
     private let red = Style(foreground: .red)
     private let blue = Style(foreground: .blue)
 

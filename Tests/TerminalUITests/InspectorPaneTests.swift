@@ -35,7 +35,8 @@ import Testing
         let running = animator.runningAnimations(at: clock.now)
         #expect(running.map(\.key) == [AnimationKey(1, "y"), AnimationKey(3, "x")])
         #expect(running[0].isDelayed && running[0].progress == 0 && running[0].animation.delay == 1)
-        #expect(running[1].progress == 0.25 && running[1].presented == 2.5 && running[1].from == 0 && running[1].to == 10)
+        #expect(running[1].progress == 0.25 && running[1].presented as? Double == 2.5 && running[1].from as? Double == 0
+                && running[1].to as? Double == 10)
         let lines = AnimatorInspector.lines(running, label: { "\($0.id).\($0.property)" }, width: 60, ascii: true)
         #expect(lines[1].text.hasPrefix("3.x 0->10 linear 1s"))
         #expect(lines[1].text.hasSuffix("25%") && lines[0].text.hasSuffix("wait"))

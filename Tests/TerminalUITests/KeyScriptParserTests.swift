@@ -22,7 +22,8 @@ import TerminalUI
         key ctrl-c
         """
         let script = try KeyScript.parseForTest(text, source: "demo.keys")
-        let expected = KeyScript(source: "demo.keys", size: Size(width: 80, height: 24), settings: ["seed": "42", "theme": "Halloween"], commands: [
+        let expected = KeyScript(source: "demo.keys", size: Size(width: 80, height: 24), settings: ["seed": "42", "theme": "Halloween"],
+                                 settingLines: ["size": 2, "seed": 3, "theme": 4], commands: [
             .init(line: 6, action: .key(.character("d"), count: 1)),
             .init(line: 7, action: .key(.right, count: 3)),
             .init(line: 8, action: .type("dss")),

@@ -94,7 +94,7 @@ private struct PairTestRandom {
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
-/// Feeds the bytes each frame sent to pyte (pip install pyte; .ci/run installs it) and compares
+/// Feeds the bytes each frame sent to pyte (scripts/test.sh installs it in .build/python) and compares
 /// every cell's foreground and background with the colours ncurses was asked for.
 enum PyteReplay {
     static let script = #"""
@@ -137,10 +137,9 @@ enum PyteReplay {
                 + frame.expected.map { "\($0.0),\($0.1)" }.joined(separator: ";")
         }
         try (lines.joined(separator: "\n") + "\n").write(toFile: base + ".frames", atomically: true, encoding: .utf8)
-        let probe = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import pyte"])
-        try #require(probe.status == 0, "pyte is not installed: python3 -m pip install pyte (.ci/run installs it)")
-        let result = try ProcessRunner.run("/usr/bin/env", ["python3", base + ".py", base + ".frames", "\(size.width)", "\(size.height)"],
-                                           timeout: 120)
+        let probe = try TestPython.run(["-c", "import pyte"])
+        try #require(probe.status == 0, "pyte is not installed: \(TestPython.howToInstall)\n\(probe.stderrText)")
+        let result = try TestPython.run([base + ".py", base + ".frames", "\(size.width)", "\(size.height)"], timeout: 120)
         try #require(result.status == 0, "pyte replay failed: \(result.stderrText)")
         return result.stdoutText.split(separator: "\n").map(String.init)
     }

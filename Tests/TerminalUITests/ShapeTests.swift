@@ -222,9 +222,9 @@ struct PieTests {
     @Test func emptyRectsAndAnimatableData() {
         #expect(Pie.bonus(remaining: 1).filledDotCount(in: Rect(x: 0, y: 0, width: 0, height: 5)) == 0)
         var p = Pie(startAngle: 0, endAngle: 10)
-        p.animatableData = (start: -90, end: 180)
+        p.animatableData = AnimatablePair(-90, 180)
         #expect(p == Pie(startAngle: -90, endAngle: 180))
-        #expect(p.animatableData.end == 180)
+        #expect(p.animatableData.second == 180)
     }
 }
 

@@ -6,4 +6,8 @@ extension Pie {
     static func bonus(remaining: Double) -> Pie {
         Pie(startAngle: -90, endAngle: (1 - remaining) * 360 - 90, clockwise: true)
     }
+
+    /// The bonus fraction this pie shows (the inverse of `bonus(remaining:)`): the inspector and
+    /// tests read the presented pie as the lecture's `animatedBonusRemaining`.
+    var bonusRemaining: Double { 1 - (endAngle + 90) / 360 }
 }

@@ -31,10 +31,11 @@ struct CardRaster: Equatable {
 
     func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
         guard !rect.isEmpty else { return }
-        Cardify.draw(in: rect, showsFace: showsFace, on: &canvas, palette: palette, border: border,
-                     pressed: pressed) { canvas, interior in
+        Cardify.Content(palette: palette, border: border, pressed: pressed) { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
         }
+        .cardify(isFaceUp: showsFace)
+        .draw(in: rect, on: &canvas)
         if let spinHead {
             // A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a
             // bright segment running once round the border per second.
@@ -98,9 +99,10 @@ final class BonusPieRasters {
         _ = raster(for: size)
     }
 
-    /// Dots lit for `remaining` bonus (0…1) in an interior of `size`.
-    func step(remaining: Double, in size: Size) -> Int {
-        guard remaining > 0, size.width > 0, size.height > 0 else { return 0 }
-        return raster(for: size).step(sweep: Pie.bonus(remaining: remaining).sweep)
+    /// Dots lit by `pie` (a presented bonus pie) in an interior of `size`.
+    func step(of pie: Pie, in size: Size) -> Int {
+        let sweep = pie.sweep
+        guard sweep > 0, size.width > 0, size.height > 0 else { return 0 }
+        return raster(for: size).step(sweep: sweep)
     }
 }

@@ -4,12 +4,14 @@ import TerminalUI
 /// A value built by the game view from the Animator's presented values, then drawn.
 struct CardView: Equatable {
     var content: String
+    /// Where the card is: its slot, the deck, or on its way between (`matchedGeometryEffect`).
     var frame: FloatRect
-    var rotation: Double
-    /// 1 = fully present; shrinks to 0 as a matched card leaves (lecture 8's removal transition).
+    /// How far it has turned: the presented `Cardify`, whose `animatableData` is the rotation.
+    var cardify: Cardify
+    /// 1 = fully present; falls to 0 as a matched card leaves (lecture 8's removal transition).
     var presence: Double = 1
-    /// Bonus left to show as the pie (0…1); nil draws no pie.
-    var bonusRemaining: Double?
+    /// The bonus pie as presented (its angles are its `animatableData`); nil draws no pie.
+    var pie: Pie?
     /// 0…1 round the border while a matched card "spins"; nil when not spinning.
     var spinPhase: Double?
     var isFocused = false
@@ -17,26 +19,36 @@ struct CardView: Equatable {
     /// Chosen (face up in the model) while its back still shows: drawn pressed.
     var isTurningUp = false
 
+    init(content: String, frame: FloatRect, rotation: Double) {
+        self.content = content
+        self.frame = frame
+        cardify = Cardify(rotation: rotation)
+    }
+
+    var rotation: Double {
+        get { cardify.rotation }
+        set { cardify.rotation = newValue }
+    }
+
+    /// Bonus left to show as the pie (0…1); nil: no pie.
+    var bonusRemaining: Double? { pie?.bonusRemaining }
+
     /// What this card looks like in cells (see CardRaster): the flip narrows it through
-    /// Cardify, presence scales it about its centre, the pie's remaining bonus becomes lit dots.
+    /// Cardify, the removal transition scales it about its centre, the pie's sweep becomes lit dots.
     func appearance(pies: BonusPieRasters) -> CardRaster {
-        guard presence > 0.01 else { return CardRaster(rect: .zero, showsFace: false, border: .face) }
-        var scaled = frame
-        scaled.width = frame.width * presence
-        scaled.height = frame.height * presence
-        scaled.x = frame.midX - scaled.width / 2
-        scaled.y = frame.midY - scaled.height / 2
-        let cardify = Cardify(rotation: rotation)
+        guard let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence, isRemoval: true) else {
+            return CardRaster(rect: .zero, showsFace: false, border: .face)
+        }
         let rect = cardify.projectedFrame(scaled)
         var look = CardRaster(rect: rect, showsFace: cardify.showsFace,
                                   border: isFocused ? .focused : (isMatched ? .matched : .face))
         guard !rect.isEmpty else { return look }
         if cardify.showsFace {
             look.content = content
-            if let bonusRemaining {
+            if let pie {
                 // The pie belongs to the unturned face; the flip squeezes it (CardRaster.pieSize).
                 look.pieSize = scaled.rounded.inset(by: 1).size
-                look.pieStep = pies.step(remaining: bonusRemaining, in: look.pieSize)
+                look.pieStep = pies.step(of: pie, in: look.pieSize)
             }
             if let spinPhase, rect.width >= 2, rect.height >= 2 {
                 let perimeter = BorderWalk(rect).count

@@ -3,22 +3,61 @@ import TerminalUI
 
 /// Lecture 5/8's `Cardify` view modifier: turns any content into a card that flips through 90°.
 ///
-/// `rotation` is the animatable data (0 = face up, 180 = face down). The card is drawn
-/// |cos θ| as wide as its frame around its centre — a terminal's `rotation3DEffect` about the
-/// y axis — and shows its face (border, light face, content) only while rotation < 90, its back
-/// after, exactly where the lecture switches.
-struct Cardify {
+/// `rotation` is its `animatableData` (0 = face up, 180 = face down): the Animator interpolates
+/// it frame by frame (CardTargets declares `Cardify(isFaceUp:)`, the renderer draws the presented
+/// one). A terminal cannot turn a card in 3D: the card is drawn |cos θ| as wide as its frame
+/// around its centre, and shows its face (border, light face, content) only while rotation < 90,
+/// its back after, exactly where the lecture switches.
+struct Cardify: ViewModifier, Animatable, Equatable {
     var rotation: Double
 
-    /// Lecture 8's `Animatable` hook: the Animator interpolates this value frame by frame.
+    init(isFaceUp: Bool) { rotation = isFaceUp ? 0 : 180 }
+    init(rotation: Double) { self.rotation = rotation }
+
+    /// Lecture 8's `Animatable` hook: what the Animator interpolates.
     var animatableData: Double {
         get { rotation }
         set { rotation = newValue }
     }
 
-    init(rotation: Double) { self.rotation = rotation }
-
     var showsFace: Bool { rotation < 90 }
+
+    /// What Cardify is applied to: the card's inside, and how the card around it is styled.
+    struct Content {
+        var palette: Palette
+        var border: CardRaster.Border
+        /// The back drawn lit (Palette.pressedBack): a card chosen but not yet turned.
+        var pressed = false
+        /// Draws the face's content into the interior it is given.
+        var face: (inout Canvas, Rect) -> Void
+    }
+
+    /// Draws a card covering `rect` (a `projectedFrame`, via CardRaster, which decides what is
+    /// seen): the face (border, light face, then the content into the interior) or the back.
+    func body(content: Content, in rect: Rect, on canvas: inout Canvas) {
+        guard !rect.isEmpty else { return }
+        let palette = content.palette
+        let shape = RoundedRectangle()
+        if showsFace {
+            let outline = content.border == .matched ? palette.matchedBorder : palette.faceBorder
+            RoundedRectangle.draw(in: rect, on: &canvas, border: outline, fill: palette.faceFill, ascii: palette.ascii)
+            content.face(&canvas, rect.inset(by: 1))
+        } else {
+            if content.pressed {
+                canvas.fill(rect, with: palette.pressedBackGlyph, style: palette.pressedBack)
+            } else {
+                canvas.fill(rect, with: palette.backGlyph, style: palette.back)
+            }
+            if content.border == .matched {
+                shape.strokeBorder(in: rect, on: &canvas, style: palette.matchedBorder, ascii: palette.ascii)
+            }
+        }
+        if content.border == .focused {
+            // The focus lights the top and bottom edges (on a back too, so it shows without colour):
+            // moving it changes two runs of cells per card, not one cell per row.
+            RoundedRectangle.drawHorizontalEdges(of: rect, on: &canvas, style: palette.focusedBorder, ascii: palette.ascii)
+        }
+    }
 
     /// The frame actually covered at this rotation: full height, |cos θ| of the width, centred.
     func projectedFrame(_ frame: FloatRect) -> Rect {
@@ -28,31 +67,12 @@ struct Cardify {
         projected.x = frame.midX - projected.width / 2
         return projected.rounded
     }
+}
 
-    /// Draws a card covering `rect` (a `projectedFrame`, via CardRaster, which decides what
-    /// is seen): the face (border, light face, then `content` into the interior) or the back.
-    /// `pressed`: the back is drawn lit (Palette.pressedBack), for a card chosen but not yet turned.
-    static func draw(in rect: Rect, showsFace: Bool, on canvas: inout Canvas, palette: Palette, border: CardRaster.Border,
-                     pressed: Bool, content: (inout Canvas, Rect) -> Void) {
-        guard !rect.isEmpty else { return }
-        if showsFace {
-            let outline = border == .matched ? palette.matchedBorder : palette.faceBorder
-            RoundedRectangle.draw(in: rect, on: &canvas, border: outline, fill: palette.faceFill, ascii: palette.ascii)
-            content(&canvas, rect.inset(by: 1))
-        } else {
-            if pressed {
-                canvas.fill(rect, with: palette.pressedBackGlyph, style: palette.pressedBack)
-            } else {
-                canvas.fill(rect, with: palette.backGlyph, style: palette.back)
-            }
-            if border == .matched {
-                RoundedRectangle.draw(in: rect, on: &canvas, border: palette.matchedBorder, fill: nil, ascii: palette.ascii)
-            }
-        }
-        if border == .focused {
-            // The focus lights the top and bottom edges (on a back too, so it shows without colour):
-            // moving it changes two runs of cells per card, not one cell per row.
-            RoundedRectangle.drawHorizontalEdges(of: rect, on: &canvas, style: palette.focusedBorder, ascii: palette.ascii)
-        }
-    }
+extension Cardify.Content {
+    /// Lecture 5's `.cardify(isFaceUp:)`: this content, made a card by `Cardify`.
+    func cardify(isFaceUp: Bool) -> ModifiedContent<Cardify> { cardify(Cardify(isFaceUp: isFaceUp)) }
+
+    /// The same, at a presented turn (mid-flip).
+    func cardify(_ cardify: Cardify) -> ModifiedContent<Cardify> { ModifiedContent(content: self, modifier: cardify) }
 }

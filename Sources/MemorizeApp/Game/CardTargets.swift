@@ -4,8 +4,12 @@ import TerminalUI
 /// with `.animation` modifiers. The page calls `update` after each state change (its
 /// `withAnimation`); the presented values then travel from where they are to these targets.
 final class CardTargets {
-    /// The presented values of a card, one Animator track each.
-    enum Property: String, CaseIterable { case x, y, width, height, rotation, presence, spin, bonus }
+    /// The presented values of a card, one Animator track each: its frame (matched geometry),
+    /// its `Cardify` and its `Pie` (each track the value's `animatableData`), how present it is
+    /// (the removal transition) and where its spin has got.
+    enum Property: String, CaseIterable {
+        case cardify = "Cardify", frame, transition, spin, pie = "Pie"
+    }
     static func key(_ id: Int, _ property: Property) -> AnimationKey { AnimationKey(id, property.rawValue) }
 
     private let animator: Animator
@@ -51,37 +55,41 @@ final class CardTargets {
     }
 
     private func declare(_ card: EmojiMemoryGame.Card, at target: FloatRect, animation: Animation?) {
-        let key = { Self.key(card.id, $0) }
-        animator.setTarget(key(.x), target.x, animation: animation)
-        animator.setTarget(key(.y), target.y, animation: animation)
-        animator.setTarget(key(.width), target.width, animation: animation)
-        animator.setTarget(key(.height), target.height, animation: animation)
-        animator.setTarget(key(.rotation), card.isFaceUp ? 0 : 180, animation: animation)
+        matchedGeometryEffect(id: card.id, frame: target, animation: animation)
+        // Lecture 8's `.cardify(isFaceUp: card.isFaceUp)`: the Animator turns its animatableData.
+        animator.setTarget(Cardify(isFaceUp: card.isFaceUp), for: card.id, animation: animation)
 
         // Lecture 8's removal transition: matched cards leave when they turn face down.
         let isPresent = !(card.isMatched && !card.isFaceUp)
         let presenceAnimation = animation.map { isPresent ? $0 : EmojiMemoryGameView.CardConstants.removal }
-        animator.setTarget(key(.presence), isPresent ? 1 : 0, animation: presenceAnimation)
+        animator.setTarget(Self.key(card.id, .transition), isPresent ? 1 : 0, animation: presenceAnimation)
 
         // An implicit, repeating animation keyed to isMatched (lecture 8's spinning emoji).
+        let spin = Self.key(card.id, .spin)
         if card.isMatched && card.isFaceUp {
-            if animator.target(key(.spin)) != 1 {
-                animator.animate(key(.spin), from: 0, to: 1, animation: EmojiMemoryGameView.CardConstants.spin)
+            if animator.target(spin) != 1 {
+                animator.animate(spin, from: 0, to: 1, animation: EmojiMemoryGameView.CardConstants.spin)
             }
         } else {
-            animator.setTarget(key(.spin), 0, animation: nil)
+            animator.setTarget(spin, 0, animation: nil)
         }
 
-        // The pie's onAppear: animatedBonusRemaining = bonusRemaining, then linear to 0.
+        // The pie's onAppear: from the bonus left, linear to none (the Pie's angles animate).
         if card.isConsumingBonusTime {
             if !piesRunning.contains(card.id) {
                 piesRunning.insert(card.id)
-                animator.animate(key(.bonus), from: card.bonusRemaining, to: 0,
+                animator.animate(Pie.bonus(remaining: 0), from: Pie.bonus(remaining: card.bonusRemaining), for: card.id,
                                  animation: .linear(duration: card.bonusTimeRemaining))
             }
         } else if piesRunning.contains(card.id) {
             piesRunning.remove(card.id)
-            animator.remove(key(.bonus))
+            animator.remove(Pie.self, for: card.id)
         }
+    }
+
+    /// Lecture 8's `.matchedGeometryEffect(id: card.id, in: dealingNamespace)`: the card in the
+    /// deck and the card in the grid are one view, so its frame flies from one to the other.
+    private func matchedGeometryEffect(id: Int, frame: FloatRect, animation: Animation?) {
+        animator.setTarget(Self.key(id, .frame), data: frame.animatableData, animation: animation)
     }
 }

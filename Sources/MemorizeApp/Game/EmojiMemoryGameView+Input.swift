@@ -80,7 +80,7 @@ extension EmojiMemoryGameView {
         }
         guard win == nil else { return }
         // What is on screen now, as the renderer draws it: the deck on top, then the cards.
-        let scene = renderer.scene(at: clock.now, layout: layout)
+        let scene = scene(at: clock.now)
         if scene.deck != nil, layout.deckFrame.contains(point) {
             dealAll()
             return

@@ -15,7 +15,7 @@ import TerminalUI
 final class EmojiMemoryGameView: StatefulView {
     let game: EmojiMemoryGame
     let animator: Animator
-    let clock: Clock
+    let clock: TimeSource
     /// The app time `clock` reads, when it can be paused (the inspector's `p` and `.`). The
     /// game's model clock and the Animator read it too.
     let timeControl: FreezableClock?
@@ -52,7 +52,9 @@ final class EmojiMemoryGameView: StatefulView {
     /// Bumped by every model change and every @State change: with the Animator's revision it
     /// stamps the renderer's memo (a card that cannot move looks as it did, unless these changed).
     private(set) var stateRevision = 0
-    private(set) lazy var renderer = GameFrameRenderer(page: self)
+    /// Turns `pageState` into frames (EmojiMemoryGameView+Frame.swift asks it); it keeps no
+    /// pointer back to this page.
+    private(set) lazy var renderer = GameFrameRenderer(game: game, animator: animator, page: pageState)
     let opponent = OpponentDriver()
     let targets: CardTargets
     private var needsTargetUpdate = true
@@ -60,7 +62,7 @@ final class EmojiMemoryGameView: StatefulView {
     private(set) var targetUpdateCount = 0
     private var subscription: Cancellable?
 
-    init(game: EmojiMemoryGame, animator: Animator, clock: Clock, size: Size, options: AppOptions,
+    init(game: EmojiMemoryGame, animator: Animator, clock: TimeSource, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
          timeControl: FreezableClock? = nil) {
         self.timeControl = timeControl
@@ -73,7 +75,7 @@ final class EmojiMemoryGameView: StatefulView {
         self.size = size
         self.options = options
         targets = CardTargets(animator: animator)
-        layout = GameLayout(size: size, cardCount: game.cards.count)
+        layout = .fitting(size, cardCount: game.cards.count)
         game.setUserThemes(userThemes.themes)
         startNotice = ThemeProblemList(userThemes: userThemes, builtIn: game.builtInThemes).startNotice
         subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
@@ -206,14 +208,17 @@ final class EmojiMemoryGameView: StatefulView {
         opponent.dropPlan()                 // the computer thinks again, on the new layout
         withAnimation(isAnimating ? CardConstants.resizeInFlight : nil) {
             size = newSize
-            layout = GameLayout(size: newSize, cardCount: game.cards.count)
+            layout = layout(for: newSize)
         }
     }
+
+    /// The layout for `size` (GameLayout.fitting: the one place one is made).
+    func layout(for size: Size) -> GameLayout { .fitting(size, cardCount: game.cards.count, current: layout) }
 
     private func resetLayoutForCardCount() {
         guard layout.grid.itemFrames.count != game.cards.count else { return }
         withAnimation(CardConstants.restart) {
-            layout = GameLayout(size: size, cardCount: game.cards.count)
+            layout = layout(for: size)
         }
         focusIndex = min(focusIndex, max(0, game.cards.count - 1))
     }
@@ -224,7 +229,7 @@ final class EmojiMemoryGameView: StatefulView {
     /// stops its pie) and lets the computer play its part up to now.
     func tick() {
         if layout.grid.itemFrames.count != game.cards.count {
-            layout = GameLayout(size: size, cardCount: game.cards.count)
+            layout = layout(for: size)
             needsTargetUpdate = true
         }
         if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
@@ -295,6 +300,9 @@ final class EmojiMemoryGameView: StatefulView {
         static let shuffle = Animation.spring(duration: 0.6)
         static let restart = Animation.easeInOut(duration: 0.6)
         static let removal = Animation.easeIn(duration: 0.4)
+        /// Lecture 8's `.transition(.asymmetric(insertion: .scale, removal: .opacity))`, as far as
+        /// cells allow: a cell cannot fade, so a matched card leaving shrinks (`.scale`) instead.
+        static let transition = AnyTransition.asymmetric(insertion: .scale, removal: .scale)
         static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
         static let buttonPress = Animation.linear(duration: 0.15)
         static let resizeInFlight = Animation.easeInOut(duration: 0.25)

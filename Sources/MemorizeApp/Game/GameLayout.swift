@@ -67,3 +67,12 @@ struct GameLayout: Equatable {
 
     func frame(of button: Button) -> Rect { buttonFrames[Button.allCases.firstIndex(of: button)!] }
 }
+
+extension GameLayout {
+    /// The one place a game's layout is made (lecture 4's GeometryReader: the space offered, laid
+    /// out for the cards there are); `current` while it still fits both.
+    static func fitting(_ size: Size, cardCount: Int, current: GameLayout? = nil) -> GameLayout {
+        if let current, current.size == size, current.grid.itemFrames.count == cardCount { return current }
+        return GameLayout(size: size, cardCount: cardCount)
+    }
+}

@@ -31,8 +31,8 @@ struct GameInspector {
         let cards = game.cards
         let items = cards.indices.map { index -> String in
             let card = cards[index]
-            let content = view.renderer.displayContent(of: card)
-            let pie = view.renderer.cardView(at: index, time: time).bonusRemaining
+            let content = view.displayContent(of: card)
+            let pie = view.cardView(at: index, time: time).bonusRemaining
             return (card.id < 10 ? " " : "") + "\(card.id) " + InspectorText.pad(content, 2)
                 + (card.isFaceUp ? " up " : " dn ") + (card.isMatched ? "m" : ".") + (card.hasBeenSeen ? "s" : ".")
                 + " " + (pie.map { InspectorText.number($0) } ?? none)

@@ -2,6 +2,7 @@ import Memorize
 import MemorizeStore
 import Primitives
 import TerminalUI
+import ThemeFormat
 
 /// What the shells' completions offer for option values (argument-parser's `completion:`):
 /// `--theme` completes the names that play (the built-ins and the player's own themes), asked of

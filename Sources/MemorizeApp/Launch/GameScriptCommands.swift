@@ -53,6 +53,20 @@ extension KeyScript {
     public var seed: UInt64? { settings[GameScriptCommand.seed.rawValue].flatMap { UInt64($0) } }
     /// `theme NAME` at the top of the script.
     public var theme: String? { settings[GameScriptCommand.theme.rawValue] }
+    /// The theme `theme NAME` at the top names, among `themes`; nil when the script names none.
+    /// A name that is not there is the script's error, at its line, as the `--theme` flag's is
+    /// the command line's: never a random theme in its place.
+    public func theme(in themes: [Theme]) throws -> Theme? {
+        guard let name = theme else { return nil }
+        guard let found = themes.named(name) else {
+            throw settingError(GameScriptCommand.theme.rawValue, Self.unknownTheme(name, among: themes))
+        }
+        return found
+    }
+    /// The one wording of an unknown theme name, for the flag, the setting and the action.
+    public static func unknownTheme(_ name: String, among themes: [Theme]) -> String {
+        "unknown theme \"\(name)\" (themes: \(themes.map(\.name).joined(separator: ", ")))"
+    }
     /// `opponent LEVEL` or `players 2` at the top of the script; nil when it says neither.
     public var mode: GameMode? {
         if let level = settings[GameScriptCommand.opponent.rawValue].flatMap(OpponentLevel.init(rawValue:)) { return .computer(level) }

@@ -5,6 +5,7 @@ import Glibc
 import Memorize
 import MemorizeStore
 import TerminalUI
+import ThemeFormat
 
 /// Starts the game from parsed options: builds the clock, screen, view model and run loop, and
 /// turns every failure into one clear line and an exit code (0 quit, 1 expect failed, 2 usage or
@@ -83,13 +84,17 @@ public enum Launcher {
         let stores = options.headless || options.playRecordPath != nil ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
             : ((ScoreBook(environment: environment) ?? InMemoryScores()) as ScoreRecording,
                (UserThemeStore(environment: environment, validator: .terminal) ?? InMemoryThemes()) as UserThemeStoring)
+        // --theme wins over the script's `theme`; an unknown name is exit 2 either way, the
+        // script's naming its file and line as every other error in a script does.
         var theme: Theme?
-        if let name = options.themeName ?? script?.theme {
-            let playable = themes + stores.1.themes
+        let playable = themes + stores.1.themes
+        if let name = options.themeName {
             guard let found = playable.named(name) else {
-                throw Failure(description: "memorize-tui: unknown theme \"\(name)\" (themes: \(playable.map(\.name).joined(separator: ", ")))", exitCode: 2)
+                throw Failure(description: "memorize-tui: " + KeyScript.unknownTheme(name, among: playable), exitCode: 2)
             }
             theme = found
+        } else if let script {
+            do { theme = try script.theme(in: playable) } catch { throw Failure(description: describe(error), exitCode: 2) }
         }
         let seed = options.seed ?? script?.seed ?? UInt64.random(in: 0...UInt64.max)
         options.adoptMode(of: script)
@@ -101,7 +106,7 @@ public enum Launcher {
                            scores: stores.0, userThemes: stores.1)
     }
 
-    static func makeView(_ options: AppOptions, clock: Clock, size: Size,
+    static func makeView(_ options: AppOptions, clock: TimeSource, size: Size,
                          themes: [Theme], theme: Theme?, seed: UInt64,
                          scores: ScoreRecording = InMemoryScores(),
                          userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {

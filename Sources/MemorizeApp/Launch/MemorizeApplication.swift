@@ -40,7 +40,7 @@ final class MemorizeApplication: RunLoopContent {
         switch GameScriptCommand(rawValue: name) {
         case .theme:
             guard let theme = view.game.theme(named: argument) else {
-                return "unknown theme \"\(argument)\" (themes: \(view.game.themes.map(\.name).joined(separator: ", ")))"
+                return KeyScript.unknownTheme(argument, among: view.game.themes)
             }
             view.play(theme: theme)
             if checksInvariants { checkInvariants(after: "theme \(argument)") }

@@ -15,7 +15,7 @@ extension AppRouter {
         if !open { game.setTimePaused(false) }
         runLoopStats.isEnabled = open
         game.resize(to: gameSize(in: terminalSize))
-        game.renderer.forgetRetainedFrame()
+        game.forgetRetainedFrame()
     }
 
     /// The game's region for a terminal of `size`: all of it, unless the pane sits beside or below.
@@ -71,7 +71,7 @@ extension AppRouter {
     private var pageName: String {
         var name: String
         switch page {
-        case .game: name = game.win != nil && game.renderer.showsWin(in: game.size) ? "game + win" : "game"
+        case .game: name = game.win != nil && game.showsWin(in: game.size) ? "game + win" : "game"
         case .chooser: name = "chooser"
         case .editor: name = "editor"
         }

@@ -133,8 +133,8 @@ final class AppRouter {
         var canvas: Canvas
         switch page {
         case .game:
-            canvas = game.renderer.render(in: size, focusVisible: !showsHelp)
-            if game.renderer.showsWin(in: size) { winPage?.draw(on: &canvas) }
+            canvas = game.render(in: size, focusVisible: !showsHelp)
+            if game.showsWin(in: size) { winPage?.draw(on: &canvas) }
         case .chooser:
             canvas = Canvas(size: size)
             guard Overlays.fits(size, ThemeChooserPage.minimumSize, on: &canvas) else { return canvas }
@@ -158,8 +158,8 @@ final class AppRouter {
     /// other page or an overlay is drawn whole, and the game's next frame is drawn whole again.
     func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) {
         if isInspecting { return (renderInspecting(in: size), .everything) }
-        if page == .game, !showsHelp, !game.renderer.showsWin(in: size) { return game.renderer.renderFrame(in: size) }
-        game.renderer.forgetRetainedFrame()
+        if page == .game, !showsHelp, !game.showsWin(in: size) { return game.renderFrame(in: size) }
+        game.forgetRetainedFrame()
         return (render(in: size), .everything)
     }
 
@@ -193,8 +193,8 @@ final class AppRouter {
     /// Only the game page, drawn over its last frame, can tell which frames change nothing; the
     /// inspector shows the run loop's own figures, which change every frame.
     func nextChangingFrame(due: Double, interval: Double) -> Double {
-        guard !isInspecting, page == .game, !showsHelp, !game.renderer.showsWin(in: game.size) else { return due }
-        return game.renderer.nextChangingFrame(due: due, interval: interval)
+        guard !isInspecting, page == .game, !showsHelp, !game.showsWin(in: game.size) else { return due }
+        return game.nextChangingFrame(due: due, interval: interval)
     }
 }
 

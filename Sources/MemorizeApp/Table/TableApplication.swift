@@ -10,14 +10,14 @@ import TerminalUI
 final class TableApplication: RunLoopContent {
     let base: MemorizeApplication
     let client: TableClient
-    let clock: Clock
+    let clock: TimeSource
     /// What a refused key said, shown on the bottom line until the next event.
     private(set) var note: String?
     /// This process's timeline minus the table's (TableLog.apply), fixed by the first entry
     /// applied: the deal as it arrives, or the last of a catch-up (taken as just now).
     private var offset: Double?
 
-    init(base: MemorizeApplication, client: TableClient, clock: Clock) {
+    init(base: MemorizeApplication, client: TableClient, clock: TimeSource) {
         self.base = base
         self.client = client
         self.clock = clock

@@ -1,4 +1,5 @@
 import Primitives
+import ThemeFormat
 extension JSONValue {
     /// The value as UTF-8 JSON in the layout Foundation's JSONEncoder used with `.prettyPrinted`
     /// and `.withoutEscapingSlashes` (files written before keep their bytes): two-space indents,

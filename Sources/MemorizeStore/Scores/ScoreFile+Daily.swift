@@ -1,4 +1,5 @@
 import Memorize
+import ThemeFormat
 
 /// The optional "daily" object of scores.json: the best daily deal per UTC day,
 /// `"daily":{"2026-11-26":{"moves":20,"score":14,"seconds":42.5,"theme":"Animals"}}`.

@@ -1,4 +1,5 @@
 import Memorize
+import ThemeFormat
 
 /// The scores.json format: `{"version":1,"best":{"Halloween":{"score":12,"moves":20,"seconds":41.5}}}`,
 /// and, once the player has played the computer, `"versus":{"hard":{"wins":1,"losses":2,"ties":0}}`

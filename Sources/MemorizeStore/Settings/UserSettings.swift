@@ -1,5 +1,6 @@
 import Primitives
 import Memorize
+import ThemeFormat
 
 /// The player's preferences in `$XDG_CONFIG_HOME/memorize-tui/settings.json`, e.g.
 /// `{"themeChooserAtStart": true, "background": "light"}`. The game only reads this file, never writes it; a bad one is

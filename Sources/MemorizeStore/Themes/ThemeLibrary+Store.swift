@@ -1,4 +1,5 @@
 import Memorize
+import ThemeFormat
 
 /// The theme files the game has rather than reads: the built-in themes, and the file `decode`
 /// reads back.

@@ -1,5 +1,6 @@
 import Primitives
 import Memorize
+import ThemeFormat
 
 /// The player's own themes in `themes.json` (see `XDGPaths.themesFile`), in the same format as
 /// assets/themes.json.

@@ -13,7 +13,9 @@ public struct AnimationKey: Hashable, Sendable {
     }
 }
 
-/// Holds the *presented* value of every animatable property (SwiftUI's render-tree values).
+/// Holds the *presented* value of every animatable property (SwiftUI's render-tree values): the
+/// `animatableData` of the values views declare (a card's `Cardify`, its `Pie`, its frame), or a
+/// plain number.
 ///
 /// Model state changes instantly; views declare the value they want with `setTarget`, and the
 /// Animator moves the presented value there along the transaction's `Animation`. A new target
@@ -23,23 +25,32 @@ public struct AnimationKey: Hashable, Sendable {
 public final class Animator {
     /// Internal, not private: the inspector (RunningAnimation.swift) reads tracks, never writes.
     struct Track {
-        var from: Double
-        var to: Double
+        /// A value's `animatableData` (a Double for a plain number): any `VectorArithmetic`.
+        var from: any VectorArithmetic
+        var to: any VectorArithmetic
         var start: Double
         var animation: Animation?
 
-        func value(at time: Double) -> Double {
+        func value(at time: Double) -> any VectorArithmetic {
             guard let animation else { return to }
-            let progress = animation.progress(elapsed: time - start)
-            return from + (to - from) * progress.fraction
+            return Self.interpolate(from, to, animation.progress(elapsed: time - start).fraction)
         }
         func isMoving(at time: Double) -> Bool {
             guard let animation else { return false }
             return !animation.progress(elapsed: time - start).isComplete
         }
+        private static func interpolate<Data: VectorArithmetic>(_ from: Data, _ to: any VectorArithmetic,
+                                                                 _ fraction: Double) -> any VectorArithmetic {
+            // A track re-declared with another type of data jumps (never happens in one view).
+            guard let to = to as? Data else { return to }
+            return TerminalUI.interpolate(from: from, to: to, fraction: fraction)
+        }
+        static func isSame<Data: VectorArithmetic>(_ value: Data, as other: any VectorArithmetic) -> Bool {
+            (other as? Data) == value
+        }
     }
 
-    public let clock: Clock
+    public let clock: TimeSource
     /// `--reduced-motion`: targets jump instead of animating (SwiftUI's accessibility setting).
     public var reducedMotion = false
     private(set) var tracks = TrackTable<Track>()
@@ -91,19 +102,48 @@ public final class Animator {
         return earliest
     }
 
-    public init(clock: Clock) { self.clock = clock }
+    public init(clock: TimeSource) { self.clock = clock }
 
-    /// The presented value at `time`, or `fallback` for a property never set.
-    public func value(_ key: AnimationKey, at time: Double, default fallback: Double) -> Double {
-        tracks[key]?.value(at: time) ?? fallback
+    // MARK: - Animatable values (lecture 8: the Animator interpolates `animatableData`)
+
+    /// The track of `Value`'s `animatableData` on view `id` (named after the type: a card's
+    /// `Cardify` and its `Pie` are two tracks of one card).
+    public static func key<Value: Animatable>(_ type: Value.Type, id: Int) -> AnimationKey {
+        AnimationKey(id, Value.animatablePropertyName)
     }
 
-    /// The value the property is heading for (the model's truth), if any.
-    public func target(_ key: AnimationKey) -> Double? { tracks[key]?.to }
+    /// Declares the value a view should show: its `animatableData` becomes the target, reached
+    /// from what is presented now along `animation` (nil: at once).
+    public func setTarget<Value: Animatable>(_ value: Value, for id: Int, animation: Animation?) {
+        setTarget(Self.key(Value.self, id: id), data: value.animatableData, animation: animation)
+    }
 
-    /// Declares where a property should be. Unchanged targets leave a running animation alone;
-    /// a changed one animates from the presented value with `animation`, or jumps when it is nil.
-    public func setTarget(_ key: AnimationKey, _ value: Double, animation: Animation?) {
+    /// `value` as presented at `time`: the declared value with its `animatableData` replaced by
+    /// the interpolated one. Everything else of it is the caller's (only the data animates).
+    public func presented<Value: Animatable>(_ value: Value, for id: Int, at time: Double) -> Value {
+        presented(value, key: Self.key(Value.self, id: id), at: time)
+    }
+
+    /// `presented(_:for:at:)` under a property name of the caller's (a card's frame).
+    public func presented<Value: Animatable>(_ value: Value, key: AnimationKey, at time: Double) -> Value {
+        guard let data = tracks[key]?.value(at: time) as? Value.AnimatableData else { return value }
+        var presented = value
+        presented.animatableData = data
+        return presented
+    }
+
+    /// Starts `Value`'s animation from an explicit value (the lecture's pie: on appear, the
+    /// remaining bonus, then `withAnimation(.linear(duration: bonusTimeRemaining))` to none).
+    public func animate<Value: Animatable>(_ value: Value, from start: Value, for id: Int, animation: Animation?) {
+        self.start(Self.key(Value.self, id: id), from: start.animatableData, to: value.animatableData,
+                   animation: animation, at: clock.now)
+    }
+
+    /// Forgets `Value`'s track on `id` (a view leaving the hierarchy, a pie that stopped).
+    public func remove<Value: Animatable>(_ type: Value.Type, for id: Int) { remove(Self.key(type, id: id)) }
+
+    /// Declares where the data of `key` should be (see `setTarget(_:for:animation:)`).
+    public func setTarget<Data: VectorArithmetic>(_ key: AnimationKey, data value: Data, animation: Animation?) {
         // The clock is read only when something changes: a view re-declares every target of
         // every card on each model change, and nearly all of them are unchanged.
         guard let track = tracks[key] else {
@@ -111,13 +151,32 @@ public final class Animator {
             bumpRevision(of: key.id)
             return
         }
-        if track.to == value { return }
+        if Track.isSame(value, as: track.to) { return }
         let now = clock.now
         start(key, from: track.value(at: now), to: value, animation: animation, at: now)
     }
 
-    /// Starts an animation from an explicit value (the lecture's pie: on appear, set
-    /// `animatedBonusRemaining = bonusRemaining`, then `withAnimation(.linear(...)) { = 0 }`).
+    // MARK: - Plain numbers (a Double is its own animatableData)
+
+    /// The presented value at `time`, or `fallback` for a property never set.
+    public func value(_ key: AnimationKey, at time: Double, default fallback: Double) -> Double {
+        (tracks[key]?.value(at: time) as? Double) ?? fallback
+    }
+
+    /// The value the property is heading for (the model's truth), if any.
+    public func target(_ key: AnimationKey) -> Double? { tracks[key]?.to as? Double }
+
+    /// Any track's presented data and target, whatever its type (the inspector prints them).
+    public func presentedData(_ key: AnimationKey, at time: Double) -> (any VectorArithmetic)? { tracks[key]?.value(at: time) }
+    public func targetData(_ key: AnimationKey) -> (any VectorArithmetic)? { tracks[key]?.to }
+
+    /// Declares where a property should be. Unchanged targets leave a running animation alone;
+    /// a changed one animates from the presented value with `animation`, or jumps when it is nil.
+    public func setTarget(_ key: AnimationKey, _ value: Double, animation: Animation?) {
+        setTarget(key, data: value, animation: animation)
+    }
+
+    /// Starts an animation from an explicit value (a button's press: lit, then fading out).
     public func animate(_ key: AnimationKey, from: Double, to: Double, animation: Animation?) {
         start(key, from: from, to: to, animation: animation, at: clock.now)
     }
@@ -154,7 +213,8 @@ public final class Animator {
         return moving
     }
 
-    private func start(_ key: AnimationKey, from: Double, to: Double, animation: Animation?, at now: Double) {
+    private func start(_ key: AnimationKey, from: any VectorArithmetic, to: any VectorArithmetic, animation: Animation?,
+                       at now: Double) {
         let animation = reducedMotion ? nil : animation
         tracks[key] = Track(from: animation == nil ? to : from, to: to, start: now, animation: animation)
         bumpRevision(of: key.id)

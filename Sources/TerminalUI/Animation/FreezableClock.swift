@@ -7,7 +7,7 @@ import Synchronization
 /// its Animator read this one; the run loop keeps the base clock, so frame pacing, input
 /// deadlines and key-script `wait`s go on while the app's time stands still. While frozen,
 /// nothing the app shows can move, and `step(by:)` moves it by exactly one frame at a time.
-public final class FreezableClock: Clock {
+public final class FreezableClock: TimeSource {
     private struct Freeze {
         /// App time at the moment of freezing (plus any steps); nil while time runs.
         var frozenAt: Double?
@@ -15,10 +15,10 @@ public final class FreezableClock: Clock {
         var lost = 0.0
     }
 
-    public let base: Clock
+    public let base: TimeSource
     private let state = Mutex(Freeze())
 
-    public init(base: Clock) { self.base = base }
+    public init(base: TimeSource) { self.base = base }
 
     public var now: Double {
         state.withLock { $0.frozenAt ?? (base.now - $0.lost) }

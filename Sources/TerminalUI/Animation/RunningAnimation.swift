@@ -2,13 +2,15 @@
 /// write it down — which property, from where to where, along which curve, how far it has got.
 /// Reading it changes nothing (it never settles tracks, as `isAnimating(at:)` does), so an open
 /// inspector cannot alter what the game draws.
-public struct RunningAnimation: Equatable, Sendable {
+public struct RunningAnimation: Sendable {
     public var key: AnimationKey
-    public var from: Double
-    public var to: Double
+    /// The `animatableData` it runs between (a Double for a plain number; the inspector prints a
+    /// pair as `(a, b)`).
+    public var from: any VectorArithmetic
+    public var to: any VectorArithmetic
     public var animation: Animation
     /// The presented value now: `from + (to - from) · curve(progress)`.
-    public var presented: Double
+    public var presented: any VectorArithmetic
     /// Linear time progress 0…1 through the duration (0 during the delay; a repeating animation's
     /// phase in its current cycle). The curve turns it into the fraction of the way travelled.
     public var progress: Double

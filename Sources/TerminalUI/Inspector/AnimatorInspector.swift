@@ -8,7 +8,7 @@ public enum AnimatorInspector {
         let arrow = ascii ? "->" : "→"
         let texts = running.map { run -> (text: String, percent: String) in
             let a = run.animation
-            var text = "\(label(run.key)) \(InspectorText.number(run.from))\(arrow)\(InspectorText.number(run.to))"
+            var text = "\(label(run.key)) \(InspectorText.value(run.from))\(arrow)\(InspectorText.value(run.to))"
             text += " \(a.curve.name) \(InspectorText.number(a.duration))s"
             if a.delay > 0 { text += " +\(InspectorText.number(a.delay))s" }
             if a.repeatsForever { text += " forever" }
@@ -31,11 +31,10 @@ public enum AnimatorInspector {
         let none = ascii ? "-" : "—"
         let names = keys.map(\.name.count).max() ?? 0
         let items = keys.map { entry -> String in
-            let presented = animator.value(entry.key, at: time, default: .nan)
-            let model = animator.target(entry.key)
-            let shown = presented.isNaN ? none : InspectorText.number(presented)
+            let presented = animator.presentedData(entry.key, at: time)
+            let model = animator.targetData(entry.key)
             let name = entry.name + String(repeating: " ", count: names - entry.name.count)
-            return "\(name) \(shown)/\(model.map(InspectorText.number) ?? none)"
+            return "\(name) \(presented.map(InspectorText.value) ?? none)/\(model.map(InspectorText.value) ?? none)"
         }
         return InspectorText.columns(items, width: width, gap: 3)
     }

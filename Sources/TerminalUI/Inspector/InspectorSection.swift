@@ -52,6 +52,13 @@ public enum InspectorText {
     }
 
     /// A number as short as it reads: hundredths below 10 (0.83, 1.25 s), tenths above (12.5, 180).
+    /// An animatable value: a number as `number` prints it, a pair as `(a, b)`.
+    public static func value(_ value: any VectorArithmetic) -> String {
+        if let number = value as? Double { return self.number(number) }
+        if let pair = value as? any AnimatablePairInspectable { return "(\(self.value(pair.inspectedFirst)),\(self.value(pair.inspectedSecond)))" }
+        return "\(value)"
+    }
+
     public static func number(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         let digits = abs(value) < 10 && value != 0 ? 2 : 1

@@ -3,13 +3,13 @@
 /// Every frame goes to `base` (the live NcursesScreen, or the HeadlessScreen of `--headless`) and
 /// is also painted, by the same NcursesPainter, into an off-screen ncurses terminal of the same
 /// size (NcursesCapture); the bytes ncurses sends it become one "o" event, stamped with the app's
-/// Clock (virtual when headless, so a headless recording is the same on every run). A new size
+/// TimeSource (virtual when headless, so a headless recording is the same on every run). A new size
 /// adds an "r" event and a full repaint; restore() adds what endwin sends. Nothing here writes an
 /// escape sequence of its own.
 public final class RecordingScreen<Base: Screen>: Screen {
     public let base: Base
     private let writer: AsciicastWriter
-    private let clock: Clock
+    private let clock: TimeSource
     private let start: Double
     private let capture: NcursesCapture
     private var recordedSize: Size
@@ -29,7 +29,7 @@ public final class RecordingScreen<Base: Screen>: Screen {
 
     /// Writes the header at once (size = `base.size`). `timestamp`: Unix seconds for the header,
     /// or nil to leave it out.
-    public init(base: Base, writer: AsciicastWriter, clock: Clock, colorMode: ColorMode, timestamp: Int?) throws {
+    public init(base: Base, writer: AsciicastWriter, clock: TimeSource, colorMode: ColorMode, timestamp: Int?) throws {
         self.base = base
         self.writer = writer
         self.clock = clock

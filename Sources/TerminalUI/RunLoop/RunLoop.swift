@@ -48,7 +48,7 @@ public final class RunLoop {
     }
 
     private let screen: Screen
-    private let clock: Clock
+    private let clock: TimeSource
     private let content: RunLoopContent
     private let frameInterval: Double
     private let player: KeyScriptPlayer?
@@ -73,7 +73,7 @@ public final class RunLoop {
     /// announced time has passed, not when a fresh announcement is due.
     private var announcedChange: Double?
 
-    public init(screen: Screen, clock: Clock, content: RunLoopContent, fps: Double,
+    public init(screen: Screen, clock: TimeSource, content: RunLoopContent, fps: Double,
                 script: KeyScript? = nil, endsWithScript: Bool = false,
                 emitSnapshot: @escaping (String, Canvas) -> Void = { _, _ in }) {
         self.screen = screen
@@ -176,7 +176,7 @@ public final class RunLoop {
     /// Ctrl-Z: no time passes for the app while the process is stopped, and the whole screen
     /// is drawn again when it runs.
     private func suspend() {
-        let pausable = clock as? PausableClock
+        let pausable = clock as? PausableTimeSource
         pausable?.pause()
         let sizeBefore = screen.size
         screen.suspend()

@@ -12,6 +12,9 @@ public struct KeyScript: Equatable, Sendable {
     /// The app's settings (its `ScriptCommand`s with a setting role), by command name, as
     /// written (already checked by the command's `validate`).
     public var settings: [String: String]
+    /// The line each setting (`size` and the app's) was given on, so that an app that finds a
+    /// setting's value unusable later (a theme name it does not know) can name `FILE:LINE`.
+    public var settingLines: [String: Int]
     /// The actions after the settings.
     public var commands: [Command]
 
@@ -33,8 +36,15 @@ public struct KeyScript: Equatable, Sendable {
         case command(String, argument: String)
     }
 
-    public init(source: String, size: Size? = nil, settings: [String: String] = [:], commands: [Command] = []) {
-        self.source = source; self.size = size; self.settings = settings; self.commands = commands
+    public init(source: String, size: Size? = nil, settings: [String: String] = [:], settingLines: [String: Int] = [:],
+                commands: [Command] = []) {
+        self.source = source; self.size = size; self.settings = settings; self.settingLines = settingLines
+        self.commands = commands
+    }
+
+    /// An error about the setting `name`, at its line (the file alone when it was not set).
+    public func settingError(_ name: String, _ message: String) -> KeyScriptError {
+        KeyScriptError(file: source, line: settingLines[name] ?? 0, message)
     }
 
     // Limits keep a typo (or a fuzzed file) from asking for a gigantic screen, an hour-long hang

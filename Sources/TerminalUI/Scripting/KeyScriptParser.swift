@@ -14,7 +14,6 @@ struct KeyScriptToken {
 struct KeyScriptParser {
     var script: KeyScript
     var firstActionLine: Int?
-    var settingLines: [String: Int] = [:]
     let appCommands: [ScriptCommand]
     /// Every command's name and usage, the toolkit's setting first, then the app's, then actions.
     let usage: [(String, String)]
@@ -71,8 +70,8 @@ struct KeyScriptParser {
                 if orAction { return false }
                 throw fail("\(name) must come before the first action")
             }
-            if let previous = settingLines[name] { throw fail("duplicate \(name) (already set on line \(previous))") }
-            settingLines[name] = number
+            if let previous = script.settingLines[name] { throw fail("duplicate \(name) (already set on line \(previous))") }
+            script.settingLines[name] = number
             return true
         }
 

@@ -25,7 +25,7 @@ public enum PieGlyphs: Sendable {
 /// fills the *remaining* fraction of the circle: the elapsed part is eaten
 /// clockwise from 12 o'clock, and what is left runs counter-clockwise from 12 o'clock. remaining = 1
 /// is a full circle, 0.75 lacks the top-right quadrant, 0.5 is the left half, 0 is nothing.
-public struct Pie: Hashable, Sendable {
+public struct Pie: Shape, Animatable, Hashable, Sendable {
     public var startAngle: Double
     public var endAngle: Double
     public var clockwise: Bool
@@ -34,10 +34,15 @@ public struct Pie: Hashable, Sendable {
         self.startAngle = startAngle; self.endAngle = endAngle; self.clockwise = clockwise
     }
 
-    /// The lecture 8 `animatableData`: both angles, interpolated together.
-    public var animatableData: (start: Double, end: Double) {
-        get { (startAngle, endAngle) }
-        set { startAngle = newValue.start; endAngle = newValue.end }
+    /// Lecture 8's `animatableData`: both angles, interpolated together by the Animator.
+    public var animatableData: AnimatablePair<Double, Double> {
+        get { AnimatablePair(startAngle, endAngle) }
+        set { startAngle = newValue.first; endAngle = newValue.second }
+    }
+
+    /// `Shape`: the wedge in Braille dots (`draw(in:on:style:glyphs:)`).
+    public func fill(in rect: Rect, on canvas: inout Canvas, style: Style) {
+        draw(in: rect, on: &canvas, style: style)
     }
 
     /// Degrees filled, 0…360, measured from `startAngle` in the sweep direction.

@@ -7,7 +7,20 @@
 /// ```
 /// A box squashed to one column is a `│` column and one squashed to one row is a `─` row (a box seen
 /// edge-on); 2 wide or 2 high is just the corners and edges, with no interior.
-public struct RoundedRectangle {
+/// The corners are glyphs, so the lecture's `cornerRadius` has no say here: always one cell.
+public struct RoundedRectangle: Shape {
+    public init() {}
+
+    /// `Shape`: the whole rect, with no outline.
+    public func fill(in rect: Rect, on canvas: inout Canvas, style: Style) {
+        Self.draw(in: rect, on: &canvas, border: nil, fill: style)
+    }
+
+    /// SwiftUI's `strokeBorder`: the outline inside `rect`, the interior left as it was.
+    public func strokeBorder(in rect: Rect, on canvas: inout Canvas, style: Style, ascii: Bool = false) {
+        Self.draw(in: rect, on: &canvas, border: style, fill: nil, ascii: ascii)
+    }
+
     /// Draws `rect` (clipped to the canvas). `border` nil: no outline, the whole rect is filled.
     /// `fill` nil: the interior is left untouched, so whatever was drawn there shows through.
     public static func draw(in rect: Rect, on canvas: inout Canvas, border: Style?, fill: Style?, ascii: Bool = false) {

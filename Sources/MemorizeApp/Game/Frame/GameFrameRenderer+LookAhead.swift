@@ -21,9 +21,10 @@ extension GameFrameRenderer {
     /// look different from the frame last drawn; `due` when that cannot be told. Never later
     /// than the first frame at or after the end of an animation (its end may settle something),
     /// nor than `lookAheadFrames` frames ahead.
-    func nextChangingFrame(due: Double, interval: Double) -> Double {
+    func nextChangingFrame(_ page: GamePageState, due: Double, interval: Double) -> Double {
+        self.page = page
         // The run loop's clock stands ahead of app time by the time the inspector paused it.
-        let behind = page.timeControl.map { $0.base.now - $0.now } ?? 0
+        let behind = page.timeBehind
         return nextChangingFrame(appTime: due - behind, interval: interval) + behind
     }
 

@@ -18,8 +18,9 @@ extension GameFrameRenderer {
 
     /// The cards as presented at `time`, in drawing order: the one geometry for painting and
     /// for hit-testing.
-    func scene(at time: Double, layout: GameLayout, focusVisible: Bool = true) -> GameScene {
-        scene(of: game.cards, at: time, layout: layout, focusVisible: focusVisible) { _ in false }
+    func scene(_ page: GamePageState, at time: Double, focusVisible: Bool = true) -> GameScene {
+        self.page = page
+        return scene(of: game.cards, at: time, layout: page.layout, focusVisible: focusVisible) { _ in false }
     }
 
     /// `cards`: the model's cards, read once per frame (each read of `game.cards` goes through
@@ -34,11 +35,14 @@ extension GameFrameRenderer {
             let view = lookIsKnown(index) ? nil : cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible)
             scene.cards.append(.init(index: index, view: view))
         }
-        scene.deck = deck(of: cards, order: order, layout: layout, time: time, focusVisible: focusVisible)
+        scene.deck = deckBody(of: cards, order: order, layout: layout, time: time, focusVisible: focusVisible)
         return scene
     }
 
-    func drawOrder(at time: Double) -> DrawOrder { drawOrder(of: game.cards, at: time) }
+    func drawOrder(_ page: GamePageState, at time: Double) -> DrawOrder {
+        self.page = page
+        return drawOrder(of: game.cards, at: time)
+    }
 
     private func drawOrder(of cards: [EmojiMemoryGame.Card], at time: Double) -> DrawOrder {
         var order = DrawOrder()
@@ -62,8 +66,8 @@ extension GameFrameRenderer {
     func place(of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool = true) -> QuietFrame.Place {
         // A card that cannot move rests where it is: no track lookups for it.
         let canMove = animator.mayMove(id: card.id)
-        let moving = canMove && (animator.isAnimating(key(card.id, .x), at: time) || animator.isAnimating(key(card.id, .y), at: time))
-        let departed = !canMove || animator.hasStarted(key(card.id, .x), at: time)
+        let moving = canMove && animator.isAnimating(key(card.id, .frame), at: time)
+        let departed = !canMove || animator.hasStarted(key(card.id, .frame), at: time)
         if moving && departed { return .flying }
         return (someUndealt && page.isUndealt(card)) || !departed ? .inDeck : .settled
     }
@@ -71,8 +75,9 @@ extension GameFrameRenderer {
     private func key(_ id: Int, _ property: CardTargets.Property) -> AnimationKey { CardTargets.key(id, property) }
 
     /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
-    func cardView(at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
-        cardView(of: game.cards[index], at: index, time: time, focusVisible: focusVisible)
+    func cardView(_ page: GamePageState, at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
+        self.page = page
+        return cardView(of: game.cards[index], at: index, time: time, focusVisible: focusVisible)
     }
 
     func cardView(of card: EmojiMemoryGame.Card, at index: Int, time: Double, focusVisible: Bool) -> CardView {
@@ -93,39 +98,36 @@ extension GameFrameRenderer {
 
     /// Everything but the focus, read from the Animator at `time`.
     private func presentedView(of card: EmojiMemoryGame.Card, at time: Double) -> CardView {
-        let frame = FloatRect(
-            x: animator.value(key(card.id, .x), at: time, default: 0),
-            y: animator.value(key(card.id, .y), at: time, default: 0),
-            width: animator.value(key(card.id, .width), at: time, default: 0),
-            height: animator.value(key(card.id, .height), at: time, default: 0))
-        var view = CardView(content: displayContent(of: card), frame: frame,
-                            rotation: animator.value(key(card.id, .rotation), at: time, default: 180))
-        view.presence = animator.value(key(card.id, .presence), at: time, default: 1)
+        let frame = animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
+        var view = CardView(content: displayContent(of: card), frame: frame, rotation: 180)
+        view.cardify = animator.presented(Cardify(isFaceUp: false), for: card.id, at: time)
+        view.presence = animator.value(key(card.id, .transition), at: time, default: 1)
         view.isMatched = card.isMatched
-        view.isTurningUp = card.isFaceUp && !Cardify(rotation: view.rotation).showsFace
+        view.isTurningUp = card.isFaceUp && !view.cardify.showsFace
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
             view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
         }
         if !card.isMatched {
-            // Lecture 8: while consuming, the animated value; otherwise the card's stored value, still.
+            // Lecture 8: while consuming, the animated pie; otherwise the card's stored bonus, still.
             if !card.isConsumingBonusTime {
-                view.bonusRemaining = card.bonusRemaining
+                view.pie = .bonus(remaining: card.bonusRemaining)
             } else if animator.reducedMotion {
                 // Whole seconds only: the pie steps down once a second instead of sweeping.
-                view.bonusRemaining = card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit
+                view.pie = .bonus(remaining: card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit)
             } else {
-                view.bonusRemaining = animator.value(key(card.id, .bonus), at: time, default: card.bonusRemaining)
+                view.pie = animator.presented(Pie.bonus(remaining: card.bonusRemaining), for: card.id, at: time)
             }
         }
         return view
     }
 
-    func displayContent(of card: EmojiMemoryGame.Card) -> String {
+    private func displayContent(of card: EmojiMemoryGame.Card) -> String {
         page.options.ascii ? game.theme.asciiFace(of: card.content) : card.content
     }
 
-    /// Only the top of the deck shows; it is the next card to fly (lecture 8's zIndex).
-    private func deck(of cards: [EmojiMemoryGame.Card], order: DrawOrder, layout: GameLayout, time: Double,
+    /// Lecture 8's `deckBody`: only the top of the deck shows; it is the next card to fly (the
+    /// lecture gives the deck's cards a `zIndex` so the first to be dealt is on top).
+    private func deckBody(of cards: [EmojiMemoryGame.Card], order: DrawOrder, layout: GameLayout, time: Double,
                       focusVisible: Bool) -> (top: CardView, count: Int)? {
         guard let top = order.inDeck.first else { return nil }
         var deckCard = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)

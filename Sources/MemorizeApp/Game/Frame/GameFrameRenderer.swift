@@ -1,8 +1,8 @@
 import Memorize
 import TerminalUI
 
-/// Draws the game page: a pure function of (view model, the page's UI state, Animator, time,
-/// size) into a Canvas, painted from the page's `GameScene`, the geometry clicks are tested on.
+/// Draws the game page: a pure function of (view model, the page's state as a value
+/// (GamePageState), Animator, time, size) into a Canvas, painted from the page's `GameScene`, the geometry clicks are tested on.
 ///
 /// What makes frames cheap lives here, not in the page: the last frame drawn is kept and redrawn
 /// only where it changes (RetainedCanvas); a frame whose picture would equal the last one is not
@@ -10,9 +10,8 @@ import TerminalUI
 /// (PresentedCardMemo); and the run loop is told which frame to come changes (look-ahead,
 /// GameFrameRenderer+LookAhead.swift). Tests prove every one of these changes no pixel.
 final class GameFrameRenderer {
-    /// The page that owns this renderer and outlives it. `unowned(unsafe)`: read on every card
-    /// of every frame, where a checked unowned reference costs an atomic retain and release.
-    unowned(unsafe) let page: EmojiMemoryGameView
+    /// The page's state as given with the call being answered (every entry point takes it).
+    var page: GamePageState
     /// The last frame drawn for the run loop, redrawn only where it changes (renderFrame).
     private var retainedFrame = RetainedGameFrame()
     let pieRasters = BonusPieRasters()
@@ -27,10 +26,10 @@ final class GameFrameRenderer {
     let game: EmojiMemoryGame
     let animator: Animator
 
-    init(page: EmojiMemoryGameView) {
+    init(game: EmojiMemoryGame, animator: Animator, page: GamePageState) {
+        self.game = game
+        self.animator = animator
         self.page = page
-        game = page.game
-        animator = page.animator
     }
 
     /// The pie's raster for the dealt cards' size, made when the layout is set rather than inside
@@ -41,15 +40,16 @@ final class GameFrameRenderer {
     }
 
     /// The game page. `focusVisible` is false while something (the help) covers it.
-    func render(in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
+    func render(_ page: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
+        self.page = page
         var canvas = Canvas(size: canvasSize)
-        let layout = canvas.size == page.size ? page.layout : GameLayout(size: canvas.size, cardCount: game.cards.count)
+        let layout = page.layout(for: canvas.size)
         if layout.isTooSmall {
             Overlays.drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
             return canvas
         }
         let palette = self.palette
-        for item in frameItems(layout: layout, at: page.clock.now, focusVisible: focusVisible) {
+        for item in frameItems(layout: layout, at: animator.clock.now, focusVisible: focusVisible) {
             draw(item.value, on: &canvas, palette: palette)
         }
         return canvas
@@ -57,12 +57,13 @@ final class GameFrameRenderer {
 
     /// The same frame as `render(in:)`, drawn over the last one where it changed (RetainedCanvas),
     /// with the cells that may differ: a frame's cost follows what moves, not the terminal's size.
-    func renderFrame(in canvasSize: Size, focusVisible: Bool = true) -> (canvas: Canvas, damage: Damage) {
+    func renderFrame(_ page: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> (canvas: Canvas, damage: Damage) {
+        self.page = page
         guard canvasSize == page.size, !page.layout.isTooSmall else {
             forgetRetainedFrame()
-            return (render(in: canvasSize, focusVisible: focusVisible), .everything)
+            return (render(page, in: canvasSize, focusVisible: focusVisible), .everything)
         }
-        let time = page.clock.now
+        let time = animator.clock.now
         let signature = frameSignature(at: time, focusVisible: focusVisible)
         if let quietFrame, let signature, quietFrame == signature {
             return (retainedFrame.canvas, .nothing)
@@ -244,14 +245,14 @@ final class GameFrameRenderer {
         let seats = zip(game.playerNames, game.players).map { Scoreboard.Seat(name: $0, score: $1.score) }
         let ascii = page.options.ascii
         return Scoreboard(width: width, theme: game.theme.name.asciiOnly(ascii), seats: seats, current: game.currentPlayer,
-                          pairsLeft: game.pairsLeft, note: page.opponent.visibleNote(at: time), ascii: ascii)
+                          pairsLeft: game.pairsLeft, note: page.visibleNote(at: time), ascii: ascii)
     }
 
     /// The win screen shows over the game once the game is over and every card is on the table
     /// (and the game is drawn at all).
-    func showsWin(in canvasSize: Size) -> Bool {
-        guard page.win != nil, page.dealt.count == game.cards.count else { return false }
-        let layout = canvasSize == page.size ? page.layout : GameLayout(size: canvasSize, cardCount: game.cards.count)
+    func showsWin(_ page: GamePageState, in canvasSize: Size) -> Bool {
+        guard page.isWon, page.dealt.count == game.cards.count else { return false }
+        let layout = page.layout(for: canvasSize)
         return !layout.isTooSmall
     }
 }

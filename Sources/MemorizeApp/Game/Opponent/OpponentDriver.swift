@@ -56,7 +56,7 @@ final class OpponentDriver {
     /// Set by the router while something covers the game (help, another page): the computer waits.
     var isHeld = false
     /// A short message over the title ("wait: computer's turn"), until a time on the clock.
-    private var note: (text: String, until: Double)?
+    private(set) var note: (text: String, until: Double)?
     /// When the last card was chosen, and whether by the computer: its next choice waits for that
     /// flip, and a little longer when the turn has just passed to it.
     private var lastChoice: (time: Double, byComputer: Bool)?

@@ -1,5 +1,6 @@
 import Memorize
 import MemorizeStore
+import Primitives
 
 /// Every reason one of the player's own themes cannot be played: those the store could not load
 /// (each bad theme in the file, not only the first, or the file as a whole) and those it loaded

@@ -1,4 +1,5 @@
 import Memorize
+import Primitives
 import TerminalUI
 
 extension ThemeValidator {

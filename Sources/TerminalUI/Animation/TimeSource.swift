@@ -1,22 +1,23 @@
 import Synchronization
 import Glibc
 
-/// The one source of time. The app's model clock, the Animator and the RunLoop all read it,
-/// so tests and headless key scripts can drive a whole session on virtual time.
-public protocol Clock: AnyObject, Sendable {
+/// Where the app's time comes from: the app's model clock, the Animator and the RunLoop all read
+/// one, so tests and headless key scripts can drive a whole session on virtual time. (Not named
+/// `Clock`: that is Swift's own protocol, for sleeping and durations, which this is not.)
+public protocol TimeSource: AnyObject, Sendable {
     /// Seconds on a monotonic timeline (the origin is arbitrary).
     var now: Double { get }
 }
 
 /// A clock that can stand still: while the process is suspended (Ctrl-Z) no time passes for the
 /// app, so animations and timers continue from where they were.
-public protocol PausableClock: Clock {
+public protocol PausableTimeSource: TimeSource {
     func pause()
     func resume()
 }
 
 /// Real time: CLOCK_MONOTONIC, immune to wall-clock changes, less the time spent paused.
-public final class SystemClock: PausableClock {
+public final class SystemClock: PausableTimeSource {
     private struct Pauses {
         var pausedAt: Double?
         var pausedTotal = 0.0
@@ -51,7 +52,7 @@ func monotonicNow() -> Double {
 }
 
 /// Time that moves only when told to: headless runs and tests.
-public final class VirtualClock: Clock {
+public final class VirtualClock: TimeSource {
     private let time: Mutex<Double>
     public init(start: Double = 0) { time = Mutex(start) }
     public var now: Double { time.withLock { $0 } }

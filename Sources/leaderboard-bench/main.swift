@@ -2,6 +2,7 @@ import Foundation
 import Memorize
 import MemorizeLeaderboard
 import MemorizeStore
+import ThemeFormat
 
 // The leaderboard's benchmark and crash writer (no argument parser: a tool for tests and
 // Benchmarks/README.md, not for players).

@@ -1,0 +1,61 @@
+import Testing
+import Memorize
+import TerminalUI
+@testable import MemorizeApp
+
+/// Lecture 8's point, checked on the drawn cells: the Animator interpolates `Cardify`'s
+/// `animatableData` (its rotation), and the width the card is drawn at follows it.
+@Suite struct AnimatableDataTests {
+    /// The cells drawn across the middle row of `slot`: the card's width on screen.
+    private func drawnWidth(in canvas: Canvas, slot: Rect) -> Int {
+        let row = slot.minY + slot.height / 2
+        return (slot.minX..<slot.maxX).filter { canvas[$0, row].text != " " }.count
+    }
+
+    @Test func drawnWidthFollowsCardifysAnimatableData() {
+        let h = MotionHarness()
+        h.press(.character("d"))
+        h.settle()
+        let card = h.view.game.cards[0]
+        let slot = h.view.layout.grid.itemFrames[0]
+        #expect(drawnWidth(in: h.render(), slot: slot) == slot.width, "face down, settled: full width")
+
+        // Drive the animatableData itself: 180° (back) to 0° (face), linearly over 1 s.
+        h.view.animator.animate(Cardify(rotation: 0), from: Cardify(rotation: 180), for: card.id,
+                                animation: .linear(duration: 1))
+        var seen: [Int] = []
+        for step in 1...9 {
+            h.clock.advance(by: 0.1)
+            let data = h.view.animator.presented(Cardify(isFaceUp: false), for: card.id, at: h.clock.now).animatableData
+            #expect(abs(data - (180 - 18 * Double(step))) < 1e-9, "linear: \(data) at step \(step)")
+            let expected = Cardify(rotation: data).projectedFrame(FloatRect(slot)).width
+            let width = drawnWidth(in: h.render(), slot: slot)
+            #expect(width == expected, "\(data)°: drawn \(width), |cos θ| of the width is \(expected)")
+            seen.append(width)
+        }
+        // Narrowing to a sliver at 90° and widening again, as |cos θ| does.
+        #expect(seen.min()! <= 2 && seen.first! > seen.min()! && seen.last! > seen.min()!, "\(seen)")
+
+        // Any value of the data, not just the flip's ends: held at 60°, the card is half as wide.
+        h.view.animator.setTarget(Cardify(rotation: 60), for: card.id, animation: nil)
+        #expect(drawnWidth(in: h.render(), slot: slot) == Cardify(rotation: 60).projectedFrame(FloatRect(slot)).width)
+        #expect(Cardify(rotation: 60).projectedFrame(FloatRect(slot)).width < slot.width)
+    }
+
+    @Test func pieAnglesAreTheAnimatableDataTheAnimatorInterpolates() {
+        let clock = VirtualClock()
+        let animator = Animator(clock: clock)
+        animator.animate(Pie.bonus(remaining: 0), from: Pie.bonus(remaining: 1), for: 7, animation: .linear(duration: 4))
+        clock.advance(by: 1)
+        let pie = animator.presented(Pie.bonus(remaining: 1), for: 7, at: clock.now)
+        #expect(pie.startAngle == -90 && abs(pie.endAngle - 0) < 1e-9, "a quarter of the way: \(pie)")
+        #expect(abs(pie.bonusRemaining - 0.75) < 1e-9)
+        // A card's frame animates as AnimatablePair(origin, size), like CGRect.
+        let key = AnimationKey(7, "frame")
+        animator.setTarget(key, data: FloatRect(x: 0, y: 0, width: 10, height: 4).animatableData, animation: nil)
+        animator.setTarget(key, data: FloatRect(x: 20, y: 8, width: 20, height: 8).animatableData, animation: .linear(duration: 2))
+        clock.advance(by: 1)
+        #expect(animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key, at: clock.now)
+                == FloatRect(x: 10, y: 4, width: 15, height: 6))
+    }
+}
