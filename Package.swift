@@ -40,6 +40,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The server's daily leaderboard only (MemorizeLeaderboard): SQLite, or PostgreSQL for
+        // several servers behind one name. The game never links them.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // No pkgConfig: ncursesw's pkg-config cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are
@@ -90,6 +94,11 @@ let package = Package(
         ),
         // The performance benchmark is a package of its own (Benchmarks/Package.swift), built only
         // by `bash Benchmarks/run.sh`.
+        // The leaderboard's benchmark (replay µs, `scores` latency) and the writer the kill -9 test kills.
+        .executableTarget(
+            name: "leaderboard-bench",
+            dependencies: ["MemorizeLeaderboard", "Memorize", "MemorizeStore", "ThemeFormat"]
+        ),
         // memorize-tui-server: serves the game over SSH, one game process per session in its own
         // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
         .target(name: "CGameSpawn"),
@@ -99,11 +108,22 @@ let package = Package(
         .target(
             name: "MemorizeServer",
             dependencies: [
-                "CGameSpawn", "Primitives", "TableProtocol", "Memorize",
+                "CGameSpawn", "Primitives", "TableProtocol", "Memorize", "MemorizeStore", "ThemeFormat", "MemorizeLeaderboard",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The daily leaderboard: one store protocol, SQLite (GRDB) and PostgreSQL (postgres-nio)
+        // behind it, and the replay that recomputes a reported run's score through the model.
+        .target(
+            name: "MemorizeLeaderboard",
+            dependencies: [
+                "Memorize", "Primitives",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -142,12 +162,17 @@ let package = Package(
         // Drives memorize-tui-server with OpenSSH's ssh in tmux and with paramiko (Clients/*.py).
         // NIOEmbedded: GameSession's phases on an EmbeddedChannel.
         .testTarget(name: "ServerTests", dependencies: [
-            "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn",
+            "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn", "MemorizeLeaderboard", "ThemeFormat",
             // A seat's game mirrored in the test (the whole-game table test knows the faces).
             "MemorizeApp", "MemorizeStore", "ThemeFormat", "TerminalUI",
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
             .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Clients"]),
+        // The same tests against SQLite and a real PostgreSQL (scripts/ci-postgres.sh).
+        .testTarget(name: "LeaderboardTests", dependencies: [
+            "MemorizeLeaderboard", "Memorize", "MemorizeStore", "ThemeFormat", "MemorizeTestSupport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Drives the real binary in tmux; needs the executable built first (see README).
         .testTarget(name: "EndToEndTests", dependencies: ["MemorizeApp", "Memorize", "MemorizeStore", "ThemeFormat", "TerminalUI", "MemorizeTestSupport"]),
     ],

@@ -18,6 +18,8 @@ python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)   # installs 
 command -v ssh >/dev/null || missing+=(openssh-client)                # ServerTests play through OpenSSH's client
 command -v prlimit >/dev/null || missing+=(util-linux)                # LimitTests squeeze the server
 command -v asciinema >/dev/null || missing+=(asciinema)               # RecordReplayTests replay a recording
+# The leaderboard's tests against a real PostgreSQL (scripts/ci-postgres.sh starts a throwaway one).
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 # EndToEndTests/Emulators: the game in real terminal emulators under Xvfb, judged by screenshots.
 command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xterm >/dev/null || missing+=(xterm)

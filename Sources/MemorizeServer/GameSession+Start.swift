@@ -16,6 +16,8 @@ extension GameSession {
         if identity.hasGame {
             return refuse("one game per connection", reason: "second session on one connection")
         }
+        // daily, scores, replay (GameSession+Daily.swift); scores needs no terminal.
+        if let command, startDailyCommand(command, context: context) { return }
         guard let terminal else {
             return refuse("the game needs a terminal: connect with ssh -t (for example: ssh -t -p \(server.configuration.port) \(server.configuration.host))",
                           reason: "no pty requested")
@@ -199,6 +201,7 @@ extension GameSession {
         identity.hasGame = false
         server.registry.remove(game: game.pid)
         server.admission.endGame(from: identity.address)
+        collectDailyReport()          // a daily game's run, for the board (GameSession+DailyReport.swift)
         removeGuestDirectory()
         let seconds = Double((ContinuousClock.now - startTime).components.seconds)
             + Double((ContinuousClock.now - startTime).components.attoseconds) / 1e18

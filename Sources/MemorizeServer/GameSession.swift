@@ -35,6 +35,8 @@ final class GameSession: ChannelDuplexHandler {
     var endReason: String?
     var lastInput = NIODeadline.now()
     var timers: [Scheduled<Void>] = []
+    /// Set when this session plays the server's daily deal (GameSession+Daily.swift).
+    var dailyRun: DailyRun?
 
     init(server: ServerContext, identity: ConnectionIdentity) {
         self.server = server

@@ -10,6 +10,8 @@ public struct ServerConfiguration: Sendable {
     public var authorizedKeys: Set<String>?
     /// Whether the user name "guest" may play without a key, with files thrown away afterwards.
     public var allowGuests = true
+    /// `--database postgres://…`: the daily leaderboard in PostgreSQL; nil: SQLite in the state directory.
+    public var databaseURL: String?
 
     public var maxSessions = 64
     public var maxSessionsPerAddress = 4

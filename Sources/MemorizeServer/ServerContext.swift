@@ -1,4 +1,5 @@
 import Logging
+import MemorizeLeaderboard
 import NIOSSH
 
 /// What every connection shares: settings, the caps, the registry, the state files, the log.
@@ -11,6 +12,8 @@ final class ServerContext: Sendable {
     let hostKey: NIOSSHPrivateKey
     let authorizedKeys: Set<KeyFingerprint>?
     let logger: Logger
+    /// The daily deal and leaderboard (DailyService.swift).
+    let daily: DailyService
 
     init(configuration: ServerConfiguration, hostKey: NIOSSHPrivateKey, authorizedKeys: Set<KeyFingerprint>?, logger: Logger) {
         self.configuration = configuration
@@ -20,6 +23,7 @@ final class ServerContext: Sendable {
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys
         self.logger = logger
+        self.daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { try? .postgres(PostgresURL($0)) }, logger: logger)
     }
 
     /// The pty size for what a client asked: at most the configured maximum, 80x24 for zero.

@@ -37,6 +37,9 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Only these public keys may play (authorized_keys format); also turns guests off.", valueName: "file"))
     var authorizedKeys: String?
 
+    @Option(help: ArgumentHelp("Keep the daily leaderboard in PostgreSQL (several servers behind one name); default: SQLite in the state directory.", valueName: "postgres://user@host:port/db"))
+    var database: String?
+
     @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
     var noGuests = false
 
@@ -127,6 +130,7 @@ struct ServerCommand: ParsableCommand {
                               ("--join-attempts-per-minute", joinAttemptsPerMinute)] where !(1...100_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
         }
+        if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
         guard (0...1000).contains(maxWatchersPerTable) else { throw ValidationError("--max-watchers-per-table must be between 0 and 1000, not \(maxWatchersPerTable)") }
         guard (10...99_999).contains(maxTableLog) else { throw ValidationError("--max-table-log must be between 10 and 99999, not \(maxTableLog)") }
         if let publicName {
@@ -169,6 +173,7 @@ struct ServerCommand: ParsableCommand {
             configuration.allowGuests = false
         }
         if noGuests { configuration.allowGuests = false }
+        configuration.databaseURL = database
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute

@@ -110,6 +110,20 @@ struct MemorizeCommand: ParsableCommand {
             completion: .directory)
     var snapshotDir: String?
 
+    @Flag(help: "Play today's deal (UTC): the same theme and shuffle on every machine today.")
+    var daily = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play the daily deal of this day, up to today (UTC).", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    /// A server's daily deal: the server gives --theme and --seed from its secret, this marks the game as that day's.
+    @Option(name: .customLong("server-daily"), help: ArgumentHelp("Mark the game as a server's daily deal of this day.", visibility: .private))
+    var serverDaily: String?
+
+    /// A server's `replay N`: the recorded run to play back (the server gives --theme and --seed).
+    @Option(name: .customLong("play-record"), help: ArgumentHelp("Play back a recorded run from this file.", visibility: .private))
+    var playRecord: String?
+
     /// argument-parser exits 64 on usage errors; our contract (and scripts relying on it) says 2.
     static func main() {
         do {
@@ -175,6 +189,14 @@ struct MemorizeCommand: ParsableCommand {
         if case .failure(let problem) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
             throw ValidationError(problem.description)
         }
+        if daily || date != nil {
+            if theme != nil || seed != nil { throw ValidationError("--daily and --date choose the theme and the seed: drop --theme and --seed") }
+            if players != nil || opponent != nil { throw ValidationError("the daily deal is played solo: drop --players and --opponent") }
+            if serverDaily != nil { throw ValidationError("--server-daily is the server's own") }
+        }
+        if playRecord != nil && (theme == nil || seed == nil || script != nil) {
+            throw ValidationError("--play-record needs --theme and --seed, and no key script")
+        }
         if let tableChannel {
             guard tableChannel >= 3, !headless, script == nil, players == 2 else {
                 throw ValidationError("--table-channel is memorize-tui-server's: a descriptor of 3 or more, live, with --players 2")
@@ -223,6 +245,15 @@ struct MemorizeCommand: ParsableCommand {
         if let size, let parsed = Size(parsing: size) { options.requestedSize = parsed }
         options.recordPath = record
         options.snapshotDirectory = snapshotDir
+        if daily || date != nil, let problem = options.playDaily(date: date) {
+            try? StandardStream.error.writeLine(problem)
+            throw ExitCode(2)
+        }
+        options.playRecordPath = playRecord
+        if let serverDaily, let problem = options.markServerDaily(serverDaily) {
+            try? StandardStream.error.writeLine(problem)
+            throw ExitCode(2)
+        }
         options.tableChannel = tableChannel
         if case .success(let seats) = PlayerFlags.parse(players: players, opponent: opponent, names: names) {
             options.mode = seats.mode

@@ -138,6 +138,8 @@ final class CountingScores: ScoreRecording {
         versus.append((level, outcome))
         return inner.recordVersus(level: level, outcome: outcome)
     }
+    func bestDaily(on date: DailyDate) -> DailyBest? { inner.bestDaily(on: date) }
+    @discardableResult func recordDaily(_ result: GameResult, on date: DailyDate) -> DailyBest? { inner.recordDaily(result, on: date) }
 }
 
 extension Theme {

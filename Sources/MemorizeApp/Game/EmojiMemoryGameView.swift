@@ -34,6 +34,11 @@ final class EmojiMemoryGameView: StatefulView {
     private(set) var focusIndex = 0
     /// Set once per finished game, when it is recorded in the score book.
     private(set) var win: WinSummary?
+    /// The day whose deal this game is (`--daily`, `--date`): the first game only, as a restart
+    /// or a new game deals something else.
+    private(set) lazy var dailyDate: DailyDate? = options.daily
+    /// `--play-record`: a recorded run playing itself (RecordPlayback.swift).
+    private(set) lazy var playback: RecordPlayback? = options.playRecordPath.flatMap(RecordPlayback.load)
     /// Time stands still (`p`); and whether it stood still at any moment of this game, which
     /// then is not recorded as a best score.
     private(set) var isTimePaused = false
@@ -130,7 +135,10 @@ final class EmojiMemoryGameView: StatefulView {
         // The score book hears about a finished game exactly once: `win` is nil only until then.
         if win == nil, let result = game.result {
             win = WinSummary.recording(result, standings: game.standings, mode: game.mode, in: scores,
-                                      timeWasPaused: timeWasPaused)
+                                      timeWasPaused: timeWasPaused, daily: dailyDate)
+            if let dailyDate, !timeWasPaused, let path = options.dailyReportPath {
+                DailyRunReport.write(date: dailyDate, record: game.record, result: result, to: path)
+            }
         }
     }
 
@@ -171,6 +179,7 @@ final class EmojiMemoryGameView: StatefulView {
 
     /// Cards back to the deck: no win screen, no computer's plan or note, no last choice.
     private func forgetFinishedGame() {
+        dailyDate = nil
         dealt = []
         win = nil
         timeWasPaused = isTimePaused
@@ -226,6 +235,7 @@ final class EmojiMemoryGameView: StatefulView {
         if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
         if needsTargetUpdate { updateTargets(animation: nil) }
         playOpponent()
+        playRecord()
         if needsTargetUpdate { updateTargets(animation: nil) }
     }
 
@@ -260,7 +270,8 @@ final class EmojiMemoryGameView: StatefulView {
         // waits on its own clock, so the deadline is handed over in that clock's time.
         let behind = timeControl.map { $0.base.now - $0.now } ?? 0
         let now = clock.now
-        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now)].compactMap { $0 }.min().map { $0 + behind }
+        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now), playback?.nextDue(after: now)]
+            .compactMap { $0 }.min().map { $0 + behind }
     }
 
     /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so

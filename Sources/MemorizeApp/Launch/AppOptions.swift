@@ -34,6 +34,14 @@ public struct AppOptions: Sendable {
     public var mode: GameMode?
     /// `--names A,B`, already bounded and made safe (PlayerNames); the seats' defaults otherwise.
     public var names: [String]?
+    /// `--daily`/`--date` (or a server's daily): the first game is this day's deal (theme and
+    /// seed already set from it); its win card adds a share line and it is kept as that day's best.
+    public var daily: DailyDate?
+    /// A server's daily (`--server-daily`): where the finished run's report goes for the server
+    /// to replay (the state directory the server gave the game).
+    public var dailyReportPath: String?
+    /// `--play-record FILE` (the server's `replay N`): the game plays this record by itself.
+    public var playRecordPath: String?
     /// `--background light|dark|auto`; nil: settings.json's "background", else auto (ask the terminal).
     public var background: BackgroundChoice?
     /// `--table-channel FD` (set by memorize-tui-server alone): this process sits at a table and

@@ -82,7 +82,8 @@ public enum Launcher {
             throw Failure(description: "memorize-tui: --size \(requested) disagrees with `size \(scripted)` in \(script!.source): give one, or make them agree", exitCode: 2)
         }
         // Live games keep best scores and the player's themes on disk; headless runs are hermetic.
-        let stores = options.headless ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
+        // A played-back run (--play-record) is someone else's game: not the viewer's best.
+        let stores = options.headless || options.playRecordPath != nil ? (InMemoryScores() as ScoreRecording, InMemoryThemes() as UserThemeStoring)
             : ((ScoreBook(environment: environment) ?? InMemoryScores()) as ScoreRecording,
                (UserThemeStore(environment: environment, validator: .terminal) ?? InMemoryThemes()) as UserThemeStoring)
         // --theme wins over the script's `theme`; an unknown name is exit 2 either way, the

@@ -15,6 +15,8 @@ public final class ScoreBook: ScoreRecording {
     private var bests: [String: BestScore] = [:]
     /// Games against the computer, per level.
     private var versus: [String: VersusRecord] = [:]
+    /// The best daily deal per day (ScoreBook+Daily.swift).
+    var daily: [String: DailyBest] = [:]
     private let now: () -> Double
 
     /// Loads `path` at once; never throws: problems end up in `warning`.
@@ -25,6 +27,7 @@ public final class ScoreBook: ScoreRecording {
         let contents = loadFromDisk()
         bests = contents?.bests ?? [:]
         versus = contents?.versus ?? [:]
+        daily = contents?.daily ?? [:]
     }
 
     /// The player's real book, or nil when no home directory is known (use `InMemoryScores`).
@@ -43,6 +46,7 @@ public final class ScoreBook: ScoreRecording {
         if isSavingEnabled, let disk = loadFromDisk() {
             versus = disk.versus
             bests.merge(disk.bests) { mine, theirs in theirs.isBetter(than: mine) ? theirs : mine }
+            daily = DailyBest.merged(daily, disk.daily)
         }
         versus[level, default: VersusRecord()].add(outcome)
         save()
@@ -59,6 +63,7 @@ public final class ScoreBook: ScoreRecording {
         if isSavingEnabled, let disk = loadFromDisk() {
             bests.merge(disk.bests) { mine, theirs in theirs.isBetter(than: mine) ? theirs : mine }
             versus = disk.versus
+            daily = DailyBest.merged(daily, disk.daily)
         }
         let previous = bests[result.theme]
         let candidate = BestScore(score: result.score, moves: result.moves, seconds: result.seconds)
@@ -72,18 +77,18 @@ public final class ScoreBook: ScoreRecording {
         return previous
     }
 
-    private func save() {
+    func save() {
         guard isSavingEnabled else { return }
         do {
             // 0600: the state directory is private (0700) anyway; scores are nobody else's business.
-            try AtomicFile.write(try ScoreFile.encode(bests, versus: versus), to: path, mode: 0o600)
+            try AtomicFile.write(try ScoreFile.encode(bests, versus: versus, daily: daily), to: path, mode: 0o600)
         } catch {
             warning = "Best scores not saved: \(error)"
         }
     }
 
     /// The bests on disk; nil when there is nothing usable (missing, moved aside, or left alone).
-    private func loadFromDisk() -> ScoreFile.Contents? {
+    func loadFromDisk() -> ScoreFile.Contents? {
         switch GuardedRead.read(path, followSymlinks: false) {
         case .missing:
             return nil

@@ -10,6 +10,7 @@ enum ScoreFile {
     struct Contents: Equatable {
         var bests: [String: BestScore] = [:]
         var versus: [String: VersusRecord] = [:]
+        var daily: [String: DailyBest] = [:]
     }
 
     static let version = 1
@@ -75,7 +76,7 @@ enum ScoreFile {
                 moves: try integer(field("moves"), named: "\(name).moves", in: 0...movesLimit),
                 seconds: try seconds(field("seconds"), named: "\(name).seconds"))
         }
-        return Contents(bests: bests, versus: try versus(root.member("versus")))
+        return Contents(bests: bests, versus: try versus(root.member("versus")), daily: try daily(root.member("daily")))
     }
 
     /// The "versus" object, if any: counts per level name, each a whole number in range.
@@ -101,7 +102,8 @@ enum ScoreFile {
     /// readable, and the same bests always give the same bytes.
     /// - Throws: rather than return something partial (saving nothing beats saving garbage) when
     ///   a time cannot be written in JSON (NaN, infinity; `isStorable` keeps those out).
-    static func encode(_ bests: [String: BestScore], versus: [String: VersusRecord] = [:]) throws -> [UInt8] {
+    static func encode(_ bests: [String: BestScore], versus: [String: VersusRecord] = [:],
+                       daily: [String: DailyBest] = [:]) throws -> [UInt8] {
         var entries: [JSONValue.Member] = []
         for (theme, best) in bests.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard let seconds = JSONValue.number(best.seconds) else { throw UnwritableTime(theme: theme, seconds: best.seconds) }
@@ -111,7 +113,9 @@ enum ScoreFile {
                 .init("seconds", seconds),
             ]))))
         }
-        var members: [JSONValue.Member] = [.init("best", JSONValue(.object(entries))), .init("version", .integer(version))]
+        var members: [JSONValue.Member] = [.init("best", JSONValue(.object(entries)))]
+        if let daily = try encodeDaily(daily) { members.append(daily) }
+        members.append(.init("version", .integer(version)))
         if !versus.isEmpty {
             let records = versus.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { level, record in
                 JSONValue.Member(level, JSONValue(.object([
@@ -136,7 +140,7 @@ enum ScoreFile {
             && best.seconds.isFinite && (0...secondsLimit).contains(best.seconds)
     }
 
-    private static func integer(_ node: JSONValue, named name: String, in range: ClosedRange<Int>) throws(Problem) -> Int {
+    static func integer(_ node: JSONValue, named name: String, in range: ClosedRange<Int>) throws(Problem) -> Int {
         guard case .number(let text) = node.kind else { throw .invalid(offset: node.offset, reason: "\(name): expected a whole number, found \(node.kindDescription)") }
         guard let value = Int(text) else {
             let isWhole = !text.contains(where: { ".eE".contains($0) })
@@ -148,7 +152,7 @@ enum ScoreFile {
         return value
     }
 
-    private static func seconds(_ node: JSONValue, named name: String) throws(Problem) -> Double {
+    static func seconds(_ node: JSONValue, named name: String) throws(Problem) -> Double {
         guard case .number(let text) = node.kind else { throw .invalid(offset: node.offset, reason: "\(name): expected a number, found \(node.kindDescription)") }
         // Double("1e999") is infinity: a valid JSON number, but no game lasted that long.
         guard let value = Double(text), value.isFinite, (0...secondsLimit).contains(value) else {

@@ -7,7 +7,7 @@ extension WinSummary {
     /// hot-seat games are the players' own business. A game in which time was paused counts for
     /// nothing: paused time is time the clock did not count, so it cannot stand as a best.
     static func recording(_ result: GameResult, standings: Standings?, mode: GameMode, in scores: ScoreRecording,
-                          timeWasPaused: Bool) -> WinSummary {
+                          timeWasPaused: Bool, daily: DailyDate? = nil) -> WinSummary {
         if let standings {
             let record = timeWasPaused ? nil : standings.level.map { scores.recordVersus(level: $0.rawValue, outcome: standings.outcome) }
             return WinSummary(result: result, previousBest: nil, warning: scores.warning,
@@ -19,6 +19,10 @@ extension WinSummary {
                              playedMode: mode, timeWasPaused: true)
         }
         let previous = scores.record(result)
-        return WinSummary(result: result, previousBest: previous, warning: scores.warning, playedMode: mode)
+        var summary = WinSummary(result: result, previousBest: previous, warning: scores.warning, playedMode: mode)
+        if let daily {
+            summary.daily = WinSummary.Daily(date: daily, previousBest: scores.recordDaily(result, on: daily))
+        }
+        return summary
     }
 }

@@ -32,6 +32,9 @@ struct WinSummary: Equatable {
         let record: VersusRecord?
     }
 
+    /// The day's deal that was played, and that day's best before this game.
+    var daily: Daily? = nil
+
     /// Time was paused in this game (the inspector's `p`): it was not recorded as a best score.
     var timeWasPaused = false
 
@@ -55,6 +58,7 @@ struct WinSummary: Equatable {
         } else {
             lines.append("Best for \(theme): \(Self.describe(best))")
         }
+        if let daily { lines += dailyLines(daily, ascii: ascii) }
         if let warning { lines.append(warning.asciiOnly(ascii)) }
         return lines + footer(ascii: ascii)
     }
