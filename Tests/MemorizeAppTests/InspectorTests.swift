@@ -88,6 +88,18 @@ import ThemeFormat
         #expect(app.renderFrame(in: size).canvas == witness.render(in: size))
     }
 
+    /// A server's ranked daily run: `i` would show every face-down card, so it opens nothing.
+    @Test func noInspectorInAServersDaily() {
+        var options = AppOptions()
+        options.dailyReportPath = "/nonexistent/daily-report"
+        let size = Size(width: 160, height: 48)
+        let app = Self.makeApp(size: size, clock: VirtualClock(), options: options)
+        app.handle(.key(.character("d")))
+        app.handle(.key(.character("i")))
+        #expect(!app.router.isInspecting)
+        #expect(!app.render(in: size).plainText.contains("@State"))
+    }
+
     @Test func inspectFlagStartsOpenAndTheHelpListsTheKey() {
         var options = AppOptions()
         options.inspect = true
