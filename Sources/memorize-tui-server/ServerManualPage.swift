@@ -8,6 +8,16 @@ import Glibc
 /// game's own page is (its ManualPage explains why not argument-parser's plugin): OPTIONS from
 /// the argument definitions (`--experimental-dump-help`), the rest written here beside them.
 enum ServerManualPage {
+    /// The session commands (SessionCommand, DailyCommand), as a player types them after the host.
+    static let commands: [(String, String)] = [
+        ("new [game flags]", "Open a table: seat 1, and the line to give a friend (join CODE)."),
+        ("join CODE", "Take seat 2 at that table (or your own seat back after a dropped link)."),
+        ("watch CODE", "Watch that table at your own terminal's size; your keys change nothing."),
+        ("daily", "Play the server's deal of the day; a key's first finished run is ranked."),
+        ("scores [YYYY-MM-DD]", "Print that day's top 20 (today by default); no terminal needed."),
+        ("replay N", "Play back the day's run at rank N."),
+    ]
+
     struct ToolInfo: Decodable {
         struct Command: Decodable {
             var commandName: String
@@ -75,6 +85,14 @@ enum ServerManualPage {
              + "sized from the pty request and resized with the window. Only the game is reachable: other commands, "
              + "subsystems (sftp), port forwarding and environment requests are refused and logged; agent and X11 "
              + "forwarding requests are refused by the SSH library itself, unlogged.")
+        line(".Sh COMMANDS")
+        text("What follows the host on the ssh command line. Anything else is the game's own flags (after --).")
+        line(".Bl -tag -width Ds")
+        for (usage, meaning) in Self.commands {
+            line(".It " + argument(usage))
+            text(meaning)
+        }
+        line(".El")
         line(".Sh OPTIONS")
         line(".Bl -tag -width Ds")
         for option in arguments {
@@ -88,6 +106,10 @@ enum ServerManualPage {
         text("The Ed25519 host key (32 raw bytes, mode 0600), made on first start; its SHA256 fingerprint is printed at each start.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/players/DIGEST/"))
         text("One public key's game files (themes, best scores, settings), by the key's SHA256 digest in URL-safe base64.")
+        line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/leaderboard.sqlite"))
+        text("The daily leaderboard (SQLite, WAL), unless --database names a PostgreSQL server.")
+        line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/daily_secret"))
+        text("The secret the server's deal of the day is derived from with the date, made on first use.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/guests/"))
         text("Keyless (guest) sessions' files, removed when each session ends.")
         line(".El")
