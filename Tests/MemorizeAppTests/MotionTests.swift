@@ -20,7 +20,7 @@ final class MotionHarness {
     func advance(_ seconds: Double) { clock.advance(by: seconds); view.tick() }
     func card(_ index: Int) -> CardView { view.cardView(at: index, time: clock.now) }
     func render() -> Canvas { view.render(in: view.size) }
-    var deckCount: Int { view.renderer.drawOrder(view.pageState, at: clock.now).inDeck.count }
+    var deckCount: Int { view.renderer.drawOrder(view.body, at: clock.now).inDeck.count }
     func settle() { advance(5) }
 }
 

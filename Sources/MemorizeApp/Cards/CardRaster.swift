@@ -55,7 +55,7 @@ struct CardRaster: Equatable {
             // A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a
             // bright segment running once round the border per second.
             let perimeter = BorderWalk(rect)
-            for offset in 0..<min(3, perimeter.count) {
+            for offset in 0..<min(DrawingConstants.spinLength, perimeter.count) {
                 let p = perimeter[(spinHead - offset + perimeter.count) % perimeter.count]
                 canvas.restyle(Rect(origin: p, size: Size(width: 1, height: 1))) { $0 = palette.spinHighlight }
             }

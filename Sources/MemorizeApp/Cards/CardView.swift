@@ -57,7 +57,7 @@ struct CardView: Equatable {
             look.content = content
             if let pie {
                 // The pie belongs to the unturned face; the flip squeezes it (CardRaster.pieSize).
-                look.pieSize = scaled.rounded.inset(by: 1).size
+                look.pieSize = scaled.rounded.inset(by: DrawingConstants.lineWidth).size
                 look.pieStep = pies.step(of: pie, in: look.pieSize)
             }
             if let spinPhase, rect.width >= 2, rect.height >= 2 {

@@ -41,7 +41,7 @@ struct Cardify: ViewModifier, Animatable, Equatable {
         if showsFace {
             let outline = content.border == .matched ? palette.matchedBorder : palette.faceBorder
             RoundedRectangle.draw(in: rect, on: &canvas, border: outline, fill: palette.faceFill, ascii: palette.ascii)
-            content.face(&canvas, rect.inset(by: 1))
+            content.face(&canvas, rect.inset(by: DrawingConstants.lineWidth))
         } else {
             if content.pressed {
                 canvas.fill(rect, with: palette.pressedBackGlyph, style: palette.pressedBack)

@@ -3,15 +3,14 @@ import MemorizeStore
 import TerminalUI
 
 /// The game page (lecture 8's EmojiMemoryGameView): UI state that is not the model's business —
-/// which cards have been `dealt`, the keyboard focus, the finished game's result — plus the
-/// intents it sends to the view model, each wrapped in `withAnimation` as the lecture does. The
-/// other pages (win screen, theme chooser and editor) and the help are the router's
-/// (Pages/AppRouter.swift).
+/// which cards have been `dealt`, the keyboard focus, the finished game's result —, a `body` that
+/// declares what is on screen, and the intents it sends to the view model, each wrapped in
+/// `withAnimation` as the lecture does. The other pages and the help are the router's.
 ///
 /// Model and UI state change instantly; `withAnimation` then tells the Animator where every card
-/// should be (CardTargets), and the presented values travel there. The page draws nothing
-/// itself: its `renderer` (GameFrameRenderer) turns this state into frames, and its `opponent`
-/// (OpponentDriver) decides the computer's moves, which the page carries out.
+/// should be (CardTargets), and the presented values travel there. Its `renderer`
+/// (GameFrameRenderer) draws `body` with them; its `opponent` (OpponentDriver) decides the
+/// computer's moves, which the page carries out.
 final class EmojiMemoryGameView: StatefulView {
     let game: EmojiMemoryGame
     let animator: Animator
@@ -52,9 +51,8 @@ final class EmojiMemoryGameView: StatefulView {
     /// Bumped by every model change and every @State change: with the Animator's revision it
     /// stamps the renderer's memo (a card that cannot move looks as it did, unless these changed).
     private(set) var stateRevision = 0
-    /// Turns `pageState` into frames (EmojiMemoryGameView+Frame.swift asks it); it keeps no
-    /// pointer back to this page.
-    private(set) lazy var renderer = GameFrameRenderer(game: game, animator: animator, page: pageState)
+    /// Draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
+    private(set) lazy var renderer = GameFrameRenderer(animator: animator, body: body)
     let opponent = OpponentDriver()
     let targets: CardTargets
     private var needsTargetUpdate = true
@@ -85,6 +83,44 @@ final class EmojiMemoryGameView: StatefulView {
     func stateWillChange() {
         needsTargetUpdate = true
         stateRevision &+= 1
+    }
+
+    // MARK: - Lecture 8: body
+
+    /// What is on screen, declared from the state above; the renderer presents it with the
+    /// Animator's values at the time. The title, the grid of cardified cards, the deck, the buttons.
+    var body: GameBody {
+        let layout = self.layout
+        return GameBody(
+            geometry: GeometryReader { geometry in
+                .fitting(geometry.size, cardCount: layout.grid.itemFrames.count, current: layout)
+            },
+            size: size,
+            title: title,
+            notice: dealt.isEmpty ? startNotice?.asciiOnly(options.ascii) : nil,
+            grid: GameBody.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options),
+            deck: deckBody,
+            buttons: GameBody.Buttons(hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
+            isWon: win != nil, theme: game.theme, options: options, stateRevision: stateRevision,
+            timeBehind: timeControl.map { $0.base.now - $0.now } ?? 0)
+    }
+
+    /// Theme, score and pairs left; in a game of two, each seat's score and the computer's note.
+    private var title: GameBody.Title {
+        let theme = game.theme.name.asciiOnly(options.ascii)
+        guard game.mode != .solo else {
+            return .solo(theme: " \(theme)", score: "Score: \(game.score)", pairs: "Pairs left: \(game.pairsLeft) ")
+        }
+        let seats = zip(game.playerNames, game.players).map { Scoreboard.Seat(name: $0, score: $1.score) }
+        return .scoreboard(theme: theme, seats: seats, current: game.currentPlayer, pairsLeft: game.pairsLeft,
+                           note: opponent.note, ascii: options.ascii)
+    }
+
+    /// Lecture 8's `deckBody`: the undealt cards, the top one showing (with the focus, if on one).
+    private var deckBody: GameBody.Deck {
+        let cards = game.cards
+        return GameBody.Deck(holdsFocus: !cards.isEmpty && focusIndex >= 0
+                             && isUndealt(cards[min(focusIndex, cards.count - 1)]))
     }
 
     // MARK: - Lecture 8: dealing
@@ -259,21 +295,6 @@ final class EmojiMemoryGameView: StatefulView {
         }
     }
 
-    /// Paused, nothing moves: the run loop blocks in input as when idle (a paused inspector costs nothing).
-    var isAnimating: Bool { !isTimePaused && animator.isAnimating(at: clock.now) }
-
-    /// When something changes by time alone while nothing animates: the reduced-motion pie's next
-    /// step, the computer's next move, the end of its note. In the run loop's clock.
-    var nextTimedChange: Double? {
-        guard !isTimePaused else { return nil }
-        // App time stands behind the run loop's clock by the time it was paused: the run loop
-        // waits on its own clock, so the deadline is handed over in that clock's time.
-        let behind = timeControl.map { $0.base.now - $0.now } ?? 0
-        let now = clock.now
-        return [renderer.nextCountdownStep(after: now), opponent.nextChange(after: now), playback?.nextDue(after: now)]
-            .compactMap { $0 }.min().map { $0 + behind }
-    }
-
     /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so
     /// a deal can be stopped mid-flight or a flip at 90°. The run loop's own clock goes on.
     func setTimePaused(_ paused: Bool) {
@@ -285,26 +306,5 @@ final class EmojiMemoryGameView: StatefulView {
             timeControl.thaw()
         }
         isTimePaused = paused
-    }
-
-    /// The inspector's `.`: one frame on (1/fps, as the run loop would) while paused.
-    func stepFrame() {
-        guard isTimePaused, let timeControl else { return }
-        timeControl.step(by: 1 / max(1, options.fps))
-    }
-
-    enum CardConstants {
-        static let dealDuration = 0.5
-        static let totalDealDuration = 2.0
-        static let flip = Animation.easeInOut(duration: 0.5)
-        static let shuffle = Animation.spring(duration: 0.6)
-        static let restart = Animation.easeInOut(duration: 0.6)
-        static let removal = Animation.easeIn(duration: 0.4)
-        /// Lecture 8's `.transition(.asymmetric(insertion: .scale, removal: .opacity))`, as far as
-        /// cells allow: a cell cannot fade, so a matched card leaving shrinks (`.scale`) instead.
-        static let transition = AnyTransition.asymmetric(insertion: .scale, removal: .scale)
-        static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
-        static let buttonPress = Animation.linear(duration: 0.15)
-        static let resizeInFlight = Animation.easeInOut(duration: 0.25)
     }
 }

@@ -84,7 +84,7 @@ final class TableApplication: RunLoopContent {
         // retained frame's damage never misses it.
         var (canvas, _) = base.renderFrame(in: size)
         drawTableLine(on: &canvas, size: size)
-        base.router.game.renderer.forgetRetainedFrame()
+        base.router.game.forgetRetainedFrame()
         return (canvas, .everything)
     }
 

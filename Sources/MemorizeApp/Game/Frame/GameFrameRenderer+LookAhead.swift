@@ -21,10 +21,10 @@ extension GameFrameRenderer {
     /// look different from the frame last drawn; `due` when that cannot be told. Never later
     /// than the first frame at or after the end of an animation (its end may settle something),
     /// nor than `lookAheadFrames` frames ahead.
-    func nextChangingFrame(_ page: GamePageState, due: Double, interval: Double) -> Double {
-        self.page = page
+    func nextChangingFrame(_ body: GameBody, due: Double, interval: Double) -> Double {
+        self.body = body
         // The run loop's clock stands ahead of app time by the time the inspector paused it.
-        let behind = page.timeBehind
+        let behind = body.timeBehind
         return nextChangingFrame(appTime: due - behind, interval: interval) + behind
     }
 
@@ -44,9 +44,9 @@ extension GameFrameRenderer {
 
     /// Under `--reduced-motion` nothing animates, but a running bonus pie still steps down once
     /// a second: the next whole second of any card's countdown (app time); nil otherwise.
-    func nextCountdownStep(after now: Double) -> Double? {
+    func nextCountdownStep(of cards: [EmojiMemoryGame.Card], after now: Double) -> Double? {
         guard animator.reducedMotion else { return nil }
-        let steps = game.cards.filter(\.isConsumingBonusTime).map { card -> Double in
+        let steps = cards.filter(\.isConsumingBonusTime).map { card -> Double in
             let untilNextWholeSecond = card.bonusTimeRemaining.truncatingRemainder(dividingBy: 1)
             return now + (untilNextWholeSecond < 1e-6 ? 1 : untilNextWholeSecond)
         }

@@ -1,8 +1,8 @@
 import Memorize
 import TerminalUI
 
-/// The presented values: each card as the Animator presents it at a moment (CardView), in the
-/// order the cards are drawn, and the deck over them. One function, `scene`, lays them out for
+/// The body's cards as presented: each as the Animator presents it at a moment (CardView), in
+/// the body's `zIndex` order, and the deck over them. One function, `scene`, lays them out for
 /// painting and for hit-testing alike.
 extension GameFrameRenderer {
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
@@ -11,23 +11,25 @@ extension GameFrameRenderer {
         var inDeck: [Int] = []
         var flying: [Int] = []
 
-        /// Dealt cards belong to the grid, which lies under the deck (lecture 8: the deck is the
-        /// ZStack's top layer), so they slide out from underneath it; the lowest index flies on top.
-        var cardsFromBottom: [Int] { settled + flying.reversed() }
+        /// Bottom to top by `ZIndex`: the grid, then the cards in flight (the deck is drawn over
+        /// them all, by `scene`). Dealt cards belong to the grid, under the deck, so they slide
+        /// out from underneath it.
+        var cardsFromBottom: [Int] {
+            settled + flying.sorted { ZIndex.of(cardAt: $0, place: .flying) < ZIndex.of(cardAt: $1, place: .flying) }
+        }
     }
 
     /// The cards as presented at `time`, in drawing order: the one geometry for painting and
     /// for hit-testing.
-    func scene(_ page: GamePageState, at time: Double, focusVisible: Bool = true) -> GameScene {
-        self.page = page
-        return scene(of: game.cards, at: time, layout: page.layout, focusVisible: focusVisible) { _ in false }
+    func scene(_ body: GameBody, at time: Double, focusVisible: Bool = true) -> GameScene {
+        self.body = body
+        return scene(at: time, layout: body.layout, focusVisible: focusVisible) { _ in false }
     }
 
-    /// `cards`: the model's cards, read once per frame (each read of `game.cards` goes through
-    /// @Published's key paths and copies the model). `lookIsKnown`: cards the painter already
-    /// has cells for, whose views are not worked out (their `view` is nil).
-    func scene(of cards: [EmojiMemoryGame.Card], at time: Double, layout: GameLayout, focusVisible: Bool,
-               lookIsKnown: (Int) -> Bool) -> GameScene {
+    /// `lookIsKnown`: cards the painter already has cells for, whose views are not worked out
+    /// (their `view` is nil).
+    func scene(at time: Double, layout: GameLayout, focusVisible: Bool, lookIsKnown: (Int) -> Bool) -> GameScene {
+        let cards = body.grid.cards
         let order = drawOrder(of: cards, at: time)
         var scene = GameScene()
         scene.cards.reserveCapacity(cards.count)
@@ -35,13 +37,16 @@ extension GameFrameRenderer {
             let view = lookIsKnown(index) ? nil : cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible)
             scene.cards.append(.init(index: index, view: view))
         }
-        scene.deck = deckBody(of: cards, order: order, layout: layout, time: time, focusVisible: focusVisible)
+        if let top = order.inDeck.first {
+            let view = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)
+            scene.deck = (body.deck.top(view, in: layout, focusVisible: focusVisible), order.inDeck.count)
+        }
         return scene
     }
 
-    func drawOrder(_ page: GamePageState, at time: Double) -> DrawOrder {
-        self.page = page
-        return drawOrder(of: game.cards, at: time)
+    func drawOrder(_ body: GameBody, at time: Double) -> DrawOrder {
+        self.body = body
+        return drawOrder(of: body.grid.cards, at: time)
     }
 
     private func drawOrder(of cards: [EmojiMemoryGame.Card], at time: Double) -> DrawOrder {
@@ -49,7 +54,7 @@ extension GameFrameRenderer {
         order.settled.reserveCapacity(cards.count)
         // Every frame asks this of every card: read each where it lies (a copied card retains its
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
-        let someUndealt = page.dealt.count < cards.count
+        let someUndealt = body.grid.dealt.count < cards.count
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices {
                 switch place(of: cards[index], at: time, someUndealt: someUndealt) {
@@ -69,15 +74,15 @@ extension GameFrameRenderer {
         let moving = canMove && animator.isAnimating(key(card.id, .frame), at: time)
         let departed = !canMove || animator.hasStarted(key(card.id, .frame), at: time)
         if moving && departed { return .flying }
-        return (someUndealt && page.isUndealt(card)) || !departed ? .inDeck : .settled
+        return (someUndealt && body.grid.isUndealt(card)) || !departed ? .inDeck : .settled
     }
 
     private func key(_ id: Int, _ property: CardTargets.Property) -> AnimationKey { CardTargets.key(id, property) }
 
     /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
-    func cardView(_ page: GamePageState, at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
-        self.page = page
-        return cardView(of: game.cards[index], at: index, time: time, focusVisible: focusVisible)
+    func cardView(_ body: GameBody, at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
+        self.body = body
+        return cardView(of: body.grid.cards[index], at: index, time: time, focusVisible: focusVisible)
     }
 
     func cardView(of card: EmojiMemoryGame.Card, at index: Int, time: Double, focusVisible: Bool) -> CardView {
@@ -85,56 +90,32 @@ extension GameFrameRenderer {
         // Presented values of a card that cannot move do not depend on time (PresentedCardMemo).
         let still = !animator.mayMove(id: card.id) && !card.isConsumingBonusTime
         let stamp = still ? PresentedCardMemo.Stamp(card: card, animatorRevision: animator.revision(of: card.id),
-                                                    asciiTheme: page.options.ascii ? game.theme.name : "") : nil
+                                                    asciiTheme: body.grid.asciiTheme) : nil
         if let stamp, let remembered = presentedMemo.view(at: index, stamp: stamp) {
             view = remembered
         } else {
             view = presentedView(of: card, at: time)
             if let stamp { presentedMemo.store(view, at: index, stamp: stamp) }
         }
-        view.isFocused = focusVisible && index == page.focusIndex && !page.isUndealt(card)
+        view.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
         return view
     }
 
-    /// Everything but the focus, read from the Animator at `time`.
+    /// The card as the body declares it, with what the Animator presents at `time` (all but the focus).
     private func presentedView(of card: EmojiMemoryGame.Card, at time: Double) -> CardView {
-        let frame = animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
-        var view = CardView(content: displayContent(of: card), frame: frame, rotation: 180)
+        var view = body.grid.view(of: card)
+        view.frame = animator.presented(view.frame, key: key(card.id, .frame), at: time)
         view.cardify = animator.presented(Cardify(isFaceUp: false), for: card.id, at: time)
         view.presence = animator.value(key(card.id, .transition), at: time, default: 1)
-        view.subCellEdges = page.options.subCellEdges
-        view.isMatched = card.isMatched
         view.isTurningUp = card.isFaceUp && !view.cardify.showsFace
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
             view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
         }
-        if !card.isMatched {
-            // Lecture 8: while consuming, the animated pie; otherwise the card's stored bonus, still.
-            if !card.isConsumingBonusTime {
-                view.pie = .bonus(remaining: card.bonusRemaining)
-            } else if animator.reducedMotion {
-                // Whole seconds only: the pie steps down once a second instead of sweeping.
-                view.pie = .bonus(remaining: card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit)
-            } else {
-                view.pie = animator.presented(Pie.bonus(remaining: card.bonusRemaining), for: card.id, at: time)
-            }
+        switch body.grid.pie(of: card, reducedMotion: animator.reducedMotion) {
+        case .none: break
+        case .still(let pie): view.pie = pie
+        case .sweeping(let pie): view.pie = animator.presented(pie, for: card.id, at: time)
         }
         return view
-    }
-
-    private func displayContent(of card: EmojiMemoryGame.Card) -> String {
-        page.options.ascii ? game.theme.asciiFace(of: card.content) : card.content
-    }
-
-    /// Lecture 8's `deckBody`: only the top of the deck shows; it is the next card to fly (the
-    /// lecture gives the deck's cards a `zIndex` so the first to be dealt is on top).
-    private func deckBody(of cards: [EmojiMemoryGame.Card], order: DrawOrder, layout: GameLayout, time: Double,
-                      focusVisible: Bool) -> (top: CardView, count: Int)? {
-        guard let top = order.inDeck.first else { return nil }
-        var deckCard = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)
-        deckCard.frame = FloatRect(layout.deckFrame)
-        deckCard.rotation = 180
-        deckCard.isFocused = focusVisible && page.isUndealt(cards[min(page.focusIndex, cards.count - 1)])
-        return (deckCard, order.inDeck.count)
     }
 }

@@ -1,8 +1,10 @@
 import Memorize
 import TerminalUI
 
-/// Draws the game page: a pure function of (view model, the page's state as a value
-/// (GamePageState), Animator, time, size) into a Canvas, painted from the page's `GameScene`, the geometry clicks are tested on.
+/// Draws the game page's `body` (GameBody, a value the page declares): a pure function of (body,
+/// Animator, time, size) into a Canvas, painted from the body's `GameScene`, the geometry clicks
+/// are tested on. It decides nothing about what is on screen; it presents what the body declares
+/// with the Animator's values at the time.
 ///
 /// What makes frames cheap lives here, not in the page: the last frame drawn is kept and redrawn
 /// only where it changes (RetainedCanvas); a frame whose picture would equal the last one is not
@@ -10,8 +12,8 @@ import TerminalUI
 /// (PresentedCardMemo); and the run loop is told which frame to come changes (look-ahead,
 /// GameFrameRenderer+LookAhead.swift). Tests prove every one of these changes no pixel.
 final class GameFrameRenderer {
-    /// The page's state as given with the call being answered (every entry point takes it).
-    var page: GamePageState
+    /// The page's body as given with the call being answered (every entry point takes it).
+    var body: GameBody
     /// The last frame drawn for the run loop, redrawn only where it changes (renderFrame).
     private var retainedFrame = RetainedGameFrame()
     let pieRasters = BonusPieRasters()
@@ -21,34 +23,31 @@ final class GameFrameRenderer {
     /// Items of cards that cannot move, by card index, as last built under `stamp` (frameItems).
     private var cardItems: (stamp: QuietFrame.Stamp?, items: [RetainedGameFrame.Item?]) = (nil, [])
 
-    /// The page's view model and Animator, kept here too: read for every card of every frame,
-    /// straight from this object rather than through the page.
-    let game: EmojiMemoryGame
+    /// What presents the body's declared values at a moment (SwiftUI's animation system).
     let animator: Animator
 
-    init(game: EmojiMemoryGame, animator: Animator, page: GamePageState) {
-        self.game = game
+    init(animator: Animator, body: GameBody) {
         self.animator = animator
-        self.page = page
+        self.body = body
     }
 
     /// The pie's raster for the dealt cards' size, made when the layout is set rather than inside
     /// the first choice's frames (tens of thousands of instructions, once per size).
     func prepare(for layout: GameLayout) {
         guard let slot = layout.grid.itemFrames.first else { return }
-        pieRasters.prepare(for: FloatRect(slot).rounded.inset(by: 1).size)
+        pieRasters.prepare(for: FloatRect(slot).rounded.inset(by: DrawingConstants.lineWidth).size)
     }
 
     /// The game page. `focusVisible` is false while something (the help) covers it.
-    func render(_ page: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
-        self.page = page
+    func render(_ body: GameBody, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
+        self.body = body
         var canvas = Canvas(size: canvasSize)
-        let layout = page.layout(for: canvas.size)
+        let layout = body.geometry.content(offered: canvas.size)
         if layout.isTooSmall {
             Overlays.drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
             return canvas
         }
-        let palette = self.palette
+        let palette = body.palette
         for item in frameItems(layout: layout, at: animator.clock.now, focusVisible: focusVisible) {
             draw(item.value, on: &canvas, palette: palette)
         }
@@ -57,20 +56,21 @@ final class GameFrameRenderer {
 
     /// The same frame as `render(in:)`, drawn over the last one where it changed (RetainedCanvas),
     /// with the cells that may differ: a frame's cost follows what moves, not the terminal's size.
-    func renderFrame(_ page: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> (canvas: Canvas, damage: Damage) {
-        self.page = page
-        guard canvasSize == page.size, !page.layout.isTooSmall else {
+    func renderFrame(_ body: GameBody, in canvasSize: Size, focusVisible: Bool = true) -> (canvas: Canvas, damage: Damage) {
+        self.body = body
+        let layout = body.layout
+        guard canvasSize == body.size, !layout.isTooSmall else {
             forgetRetainedFrame()
-            return (render(page, in: canvasSize, focusVisible: focusVisible), .everything)
+            return (render(body, in: canvasSize, focusVisible: focusVisible), .everything)
         }
         let time = animator.clock.now
         let signature = frameSignature(at: time, focusVisible: focusVisible)
         if let quietFrame, let signature, quietFrame == signature {
             return (retainedFrame.canvas, .nothing)
         }
-        let palette = self.palette
-        let items = frameItems(layout: page.layout, at: time, focusVisible: focusVisible, moving: signature?.moving)
-        let damage = retainedFrame.update(size: canvasSize, context: game.theme.color, items: items) { item, canvas in
+        let palette = body.palette
+        let items = frameItems(layout: layout, at: time, focusVisible: focusVisible, moving: signature?.moving)
+        let damage = retainedFrame.update(size: canvasSize, context: body.theme.color, items: items) { item, canvas in
             draw(item, on: &canvas, palette: palette)
         }
         quietFrame = signature
@@ -80,17 +80,17 @@ final class GameFrameRenderer {
     /// What the frame at `time` is drawn from, as far as telling it from the last frame needs
     /// (QuietFrame): equal signatures, equal pictures. Nil when the moving cards cannot tell.
     func frameSignature(at time: Double, focusVisible: Bool) -> QuietFrame? {
-        let stamp = frameStamp(focusVisible: focusVisible, size: page.size)
+        let stamp = frameStamp(focusVisible: focusVisible, size: body.size)
         guard let moving = movingCards(at: time, focusVisible: focusVisible) else { return nil }
         // A game of two's title shows a note for a while: it can change with time alone.
-        let scoreboard = game.mode == .solo ? nil : scoreboard(width: page.size.width, at: time)
+        let scoreboard = body.title.scoreboard(width: body.size.width, at: time)
         return QuietFrame(stamp: stamp, moving: moving, scoreboard: scoreboard)
     }
 
     /// Everything a card that cannot move depends on besides its own model value (QuietFrame).
     private func frameStamp(focusVisible: Bool, size: Size) -> QuietFrame.Stamp {
-        QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: page.stateRevision,
-                         focusIndex: page.focusIndex, focusVisible: focusVisible, size: size)
+        QuietFrame.Stamp(animatorRevision: animator.revision, stateRevision: body.stateRevision,
+                         focusIndex: body.grid.focusIndex, focusVisible: focusVisible, size: size)
     }
 
     /// The cards that may move, as drawn at `time`: their place in the drawing order and their
@@ -100,7 +100,7 @@ final class GameFrameRenderer {
         guard !animator.reducedMotion else { return nil }
         let ids = animator.movingIDs
         guard !ids.isEmpty else { return [] }
-        let cards = game.cards
+        let cards = body.grid.cards
         var moving: [QuietFrame.MovingCard] = []
         for id in ids {
             guard let index = cards.firstIndex(where: { $0.id == id }) else { return nil }
@@ -117,9 +117,7 @@ final class GameFrameRenderer {
         quietFrame = nil
     }
 
-    var palette: Palette { Palette(theme: game.theme.color, monochrome: page.options.monochrome, ascii: page.options.ascii) }
-
-    /// What the game page shows, in drawing order: title, cards, deck, buttons.
+    /// What the game page shows, in drawing order (`ZIndex`): title, cards, deck, buttons.
     enum FrameItem: Equatable {
         case title(theme: String, score: String, pairs: String)
         /// The title of a game of two.
@@ -142,11 +140,12 @@ final class GameFrameRenderer {
                     moving: [QuietFrame.MovingCard]? = nil) -> [RetainedGameFrame.Item] {
         let width = layout.size.width
         let pies = pieRasters
-        let title: FrameItem = game.mode == .solo
-            ? .title(theme: " \(game.theme.name.asciiOnly(page.options.ascii))", score: "Score: \(game.score)",
-                     pairs: "Pairs left: \(game.pairsLeft) ")
-            : .scoreboard(scoreboard(width: width, at: time))
-        let cards = game.cards
+        let title: FrameItem
+        switch body.title {
+        case let .solo(theme, score, pairs): title = .title(theme: theme, score: score, pairs: pairs)
+        case .scoreboard: title = .scoreboard(body.title.scoreboard(width: width, at: time)!)
+        }
+        let cards = body.grid.cards
         var items: [RetainedGameFrame.Item] = []
         items.reserveCapacity(cards.count + 3)     // title, cards, deck, buttons: one allocation
         items.append(.init(id: .title, value: title, footprint: Rect(x: 0, y: 0, width: width, height: 1)))
@@ -167,7 +166,7 @@ final class GameFrameRenderer {
         // A card the painter already has cells for gets no view in the scene: a still card with
         // last frame's item (cached only while still, under this stamp), or a moving card the
         // quiet-frame check just worked out.
-        let scene = scene(of: cards, at: time, layout: layout, focusVisible: focusVisible) { index in
+        let scene = scene(at: time, layout: layout, focusVisible: focusVisible) { index in
             (cachedItem(index) != nil && isStill(index)) || movingLook(index) != nil
         }
         for placed in scene.cards {
@@ -190,17 +189,14 @@ final class GameFrameRenderer {
         }
         if let (top, count) = scene.deck {
             let look = top.appearance(pies: pies)
-            let label = " \(count) "
-            let deck = layout.deckFrame
-            let origin = Point(x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2)
+            let (label, origin) = body.deck.label(count: count, in: layout)
             let labelRect = Rect(x: origin.x, y: origin.y, width: label.count, height: 1)
             items.append(.init(id: .deck, value: .deck(look, label: label, labelOrigin: origin),
                                footprint: Self.union(look.footprint, labelRect)))
         }
         let buttons = GameLayout.Button.allCases
         let pressed = buttons.map { animator.value($0.pressKey, at: time, default: 0) > 0 }
-        let hintText = page.dealt.isEmpty ? GameLayout.firstDealHint(ascii: page.options.ascii) : nil
-        let hint = hintText.flatMap { text in layout.hintOrigin(width: TextWidth.of(text)).map { GameLayout.Hint(text: text, origin: $0) } }
+        let hint = body.buttons.hint(in: layout)
         items.append(.init(id: .buttons, value: .buttons(frames: buttons.map(layout.frame(of:)), pressed: pressed, hint: hint),
                            footprint: Rect(x: 0, y: layout.size.height - 1, width: width, height: 1)))
         return items
@@ -240,19 +236,11 @@ final class GameFrameRenderer {
         }
     }
 
-    /// The title of a game of two at `time` (the computer's note lasts only so long).
-    func scoreboard(width: Int, at time: Double) -> Scoreboard {
-        let seats = zip(game.playerNames, game.players).map { Scoreboard.Seat(name: $0, score: $1.score) }
-        let ascii = page.options.ascii
-        return Scoreboard(width: width, theme: game.theme.name.asciiOnly(ascii), seats: seats, current: game.currentPlayer,
-                          pairsLeft: game.pairsLeft, note: page.visibleNote(at: time), ascii: ascii)
-    }
-
     /// The win screen shows over the game once the game is over and every card is on the table
     /// (and the game is drawn at all).
-    func showsWin(_ page: GamePageState, in canvasSize: Size) -> Bool {
-        guard page.isWon, page.dealt.count == game.cards.count else { return false }
-        let layout = page.layout(for: canvasSize)
+    func showsWin(_ body: GameBody, in canvasSize: Size) -> Bool {
+        guard body.isWon, body.grid.dealt.count == body.grid.cards.count else { return false }
+        let layout = body.geometry.content(offered: canvasSize)
         return !layout.isTooSmall
     }
 }

@@ -1,0 +1,150 @@
+import Memorize
+import TerminalUI
+
+/// Lecture 8's `body`, as a value: what the game page shows, declared from the page's state by
+/// `EmojiMemoryGameView.body` and drawn by GameFrameRenderer, which adds only what time brings
+/// (the Animator's presented values) and what makes frames cheap. SwiftUI's body is a tree of
+/// views; here it is the page's parts, in the order the lecture's view lists them: the title, the
+/// AspectVGrid of cardified cards with their pies, the deck (`deckBody`), the buttons.
+struct GameBody {
+    /// Lecture 4's GeometryReader: the page laid out in the size it is offered (the terminal, or
+    /// what the help or the inspector leave of it).
+    var geometry: GeometryReader<GameLayout>
+    /// The size the page was laid out for (its own layout: `geometry` offered this size).
+    var size: Size
+    var title: Title
+    /// Across the top of the empty table until the first deal (GameFrameRenderer+StartNotice.swift).
+    var notice: String?
+    var grid: Grid
+    var deck: Deck
+    var buttons: Buttons
+    /// The game is over and recorded (the win screen may show).
+    var isWon: Bool
+    var theme: Theme
+    var options: AppOptions
+    /// Bumped by every model and @State change (QuietFrame's stamp).
+    var stateRevision: Int
+    /// App time stands behind the run loop's clock by this much (the inspector paused it).
+    var timeBehind: Double
+
+    /// The page's own layout (the size it was laid out for).
+    var layout: GameLayout { geometry.content(offered: size) }
+
+    var palette: Palette { Palette(theme: theme.color, monochrome: options.monochrome, ascii: options.ascii) }
+
+    /// The title line: the theme, the score and the pairs left; a game of two's scoreboard.
+    enum Title {
+        case solo(theme: String, score: String, pairs: String)
+        case scoreboard(theme: String, seats: [Scoreboard.Seat], current: Int, pairsLeft: Int,
+                        note: (text: String, until: Double)?, ascii: Bool)
+
+        /// The scoreboard at `time` (the computer's note lasts only so long); nil in a solo game.
+        func scoreboard(width: Int, at time: Double) -> Scoreboard? {
+            guard case let .scoreboard(theme, seats, current, pairsLeft, note, ascii) = self else { return nil }
+            let visibleNote = note.flatMap { time < $0.until ? $0.text : nil }
+            return Scoreboard(width: width, theme: theme, seats: seats, current: current, pairsLeft: pairsLeft,
+                              note: visibleNote, ascii: ascii)
+        }
+    }
+
+    /// The lecture's `AspectVGrid(items: game.cards …) { card in CardView(card) … .cardify(isFaceUp:) }`:
+    /// the cards as the model has them, and what each declares; the Animator presents where each is
+    /// and how far it has turned (GameFrameRenderer+Scene.swift).
+    struct Grid {
+        /// The model's cards, read once for the frame.
+        var cards: [EmojiMemoryGame.Card]
+        /// Lecture 8's @State: the cards that have left the deck.
+        var dealt: Set<Int>
+        var focusIndex: Int
+        var theme: Theme
+        var options: AppOptions
+
+        func isUndealt(_ card: EmojiMemoryGame.Card) -> Bool { !dealt.contains(card.id) }
+
+        /// What the card shows: its emoji, or its ASCII face under --ascii.
+        func content(of card: EmojiMemoryGame.Card) -> String {
+            options.ascii ? theme.asciiFace(of: card.content) : card.content
+        }
+
+        /// What a still card's look depends on in the theme (PresentedCardMemo's stamp).
+        var asciiTheme: String { options.ascii ? theme.name : "" }
+
+        /// The card as declared, before the Animator presents its frame, turn and transition.
+        func view(of card: EmojiMemoryGame.Card) -> CardView {
+            var view = CardView(content: content(of: card), frame: FloatRect(x: 0, y: 0, width: 0, height: 0), rotation: 180)
+            view.subCellEdges = options.subCellEdges
+            view.isMatched = card.isMatched
+            return view
+        }
+
+        /// The focus is drawn on a dealt card only (the deck shows it on its top).
+        func isFocused(_ card: EmojiMemoryGame.Card, at index: Int, focusVisible: Bool) -> Bool {
+            focusVisible && index == focusIndex && !isUndealt(card)
+        }
+
+        /// Lecture 8's pie: while the bonus is consumed, a sweep the Animator runs; otherwise the
+        /// card's stored bonus, still. Under reduced motion whole seconds only (it steps, not sweeps).
+        enum PieBody { case none, still(Pie), sweeping(Pie) }
+
+        func pie(of card: EmojiMemoryGame.Card, reducedMotion: Bool) -> PieBody {
+            guard !card.isMatched else { return .none }
+            if !card.isConsumingBonusTime { return .still(.bonus(remaining: card.bonusRemaining)) }
+            if reducedMotion { return .still(.bonus(remaining: card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit)) }
+            return .sweeping(.bonus(remaining: card.bonusRemaining))
+        }
+    }
+
+    /// Lecture 8's `deckBody`: only the top of the deck shows, the next card to fly, face down,
+    /// with how many are left under it.
+    struct Deck {
+        /// The focus rests on an undealt card: the deck shows it.
+        var holdsFocus: Bool
+
+        /// The top card as the deck shows it.
+        func top(_ view: CardView, in layout: GameLayout, focusVisible: Bool) -> CardView {
+            var top = view
+            top.frame = FloatRect(layout.deckFrame)
+            top.rotation = 180
+            top.isFocused = focusVisible && holdsFocus
+            return top
+        }
+
+        /// " 12 ", centred on the deck.
+        func label(count: Int, in layout: GameLayout) -> (text: String, origin: Point) {
+            let label = " \(count) "
+            let deck = layout.deckFrame
+            return (label, Point(x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2))
+        }
+    }
+
+    /// Restart, New game, Shuffle along the bottom, and before the first deal the hint.
+    struct Buttons {
+        var hint: String?
+
+        func hint(in layout: GameLayout) -> GameLayout.Hint? {
+            hint.flatMap { text in layout.hintOrigin(width: TextWidth.of(text)).map { GameLayout.Hint(text: text, origin: $0) } }
+        }
+    }
+}
+
+/// Lecture 8's `zIndex`: the order things are drawn in, higher on top. The grid lies under the
+/// cards in flight, and the deck over everything (the lecture's ZStack puts it last); among the
+/// cards in flight the first dealt is on top, the lecture's `zIndex(of: card) = -index`.
+struct ZIndex: Comparable {
+    enum Layer: Int { case grid, flying, deck }
+    var layer: Layer
+    var order: Double
+
+    static func < (a: ZIndex, b: ZIndex) -> Bool {
+        a.layer != b.layer ? a.layer.rawValue < b.layer.rawValue : a.order < b.order
+    }
+
+    /// A card's, where it is at the moment: settled cards in reading order (they do not overlap).
+    static func of(cardAt index: Int, place: QuietFrame.Place) -> ZIndex {
+        switch place {
+        case .settled: return ZIndex(layer: .grid, order: Double(index))
+        case .flying: return ZIndex(layer: .flying, order: -Double(index))
+        case .inDeck: return ZIndex(layer: .deck, order: -Double(index))
+        }
+    }
+}
