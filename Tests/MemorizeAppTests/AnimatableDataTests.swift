@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Memorize
 import TerminalUI
@@ -28,9 +29,14 @@ import TerminalUI
             h.clock.advance(by: 0.1)
             let data = h.view.animator.presented(Cardify(isFaceUp: false), for: card.id, at: h.clock.now).animatableData
             #expect(abs(data - (180 - 18 * Double(step))) < 1e-9, "linear: \(data) at step \(step)")
-            let expected = Cardify(rotation: data).projectedFrame(FloatRect(slot)).width
+            // Edges in eighths of a cell (EighthSpan): the cells drawn are the span's footprint, and
+            // the span is |cos θ| of the width to within an eighth at each edge.
+            let span = Cardify(rotation: data).projectedSpan(FloatRect(slot))
+            let expected = span.footprint.count
+            let exact = abs(cos(data * .pi / 180)) * Double(slot.width)
+            #expect(abs(Double(span.end - span.start) / 8 - exact) <= 0.25 + 1e-9, "\(data)°: span \(span) for |cos θ|·w \(exact)")
             let width = drawnWidth(in: h.render(), slot: slot)
-            #expect(width == expected, "\(data)°: drawn \(width), |cos θ| of the width is \(expected)")
+            #expect(width == expected, "\(data)°: drawn \(width), |cos θ| of the width covers \(expected)")
             seen.append(width)
         }
         // Narrowing to a sliver at 90° and widening again, as |cos θ| does.
@@ -38,7 +44,7 @@ import TerminalUI
 
         // Any value of the data, not just the flip's ends: held at 60°, the card is half as wide.
         h.view.animator.setTarget(Cardify(rotation: 60), for: card.id, animation: nil)
-        #expect(drawnWidth(in: h.render(), slot: slot) == Cardify(rotation: 60).projectedFrame(FloatRect(slot)).width)
+        #expect(drawnWidth(in: h.render(), slot: slot) == Cardify(rotation: 60).projectedSpan(FloatRect(slot)).footprint.count)
         #expect(Cardify(rotation: 60).projectedFrame(FloatRect(slot)).width < slot.width)
     }
 
