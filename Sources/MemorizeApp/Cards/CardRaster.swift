@@ -46,16 +46,11 @@ struct CardRaster: Equatable {
             EighthBlocks.paintEnds(of: span, rows: rect.minY..<rect.maxY, color: edgeColor(palette), on: &canvas)
         }
         guard !rect.isEmpty else { return }
-        func face(_ canvas: inout Canvas, _ interior: Rect) {
+        Cardify.Content(palette: palette, border: border, pressed: pressed) { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
         }
-        // The face is lent, not kept: a non-escaping closure's context lives on the stack, where an
-        // escaping one cost a heap allocation per drawn card (Benchmarks/README.md, "Animator fast path").
-        withoutActuallyEscaping(face) { face in
-            Cardify.Content(palette: palette, border: border, pressed: pressed, face: face)
-                .cardify(isFaceUp: showsFace)
-                .draw(in: rect, on: &canvas)
-        }
+        .cardify(isFaceUp: showsFace)
+        .draw(in: rect, on: &canvas)
         if let spinHead {
             // A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a
             // bright segment running once round the border per second.
