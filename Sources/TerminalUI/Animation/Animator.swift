@@ -25,32 +25,25 @@ public struct AnimationKey: Hashable, Sendable {
 public final class Animator {
     /// Internal, not private: the inspector (RunningAnimation.swift) reads tracks, never writes.
     struct Track {
-        /// A value's `animatableData` (a Double for a plain number): any `VectorArithmetic`.
-        var from: any VectorArithmetic
-        var to: any VectorArithmetic
+        /// A value's `animatableData` (a Double for a plain number), unboxed where it can be.
+        var from: TrackData
+        var to: TrackData
         var start: Double
         var animation: Animation?
 
-        func value(at time: Double) -> any VectorArithmetic {
+        func value(at time: Double) -> TrackData {
             guard let animation else { return to }
-            return Self.interpolate(from, to, animation.progress(elapsed: time - start).fraction)
+            return from.interpolated(to: to, fraction: animation.progress(elapsed: time - start).fraction)
         }
         func isMoving(at time: Double) -> Bool {
             guard let animation else { return false }
             return !animation.progress(elapsed: time - start).isComplete
         }
-        private static func interpolate<Data: VectorArithmetic>(_ from: Data, _ to: any VectorArithmetic,
-                                                                 _ fraction: Double) -> any VectorArithmetic {
-            // A track re-declared with another type of data jumps (never happens in one view).
-            guard let to = to as? Data else { return to }
-            return TerminalUI.interpolate(from: from, to: to, fraction: fraction)
-        }
-        static func isSame<Data: VectorArithmetic>(_ value: Data, as other: any VectorArithmetic) -> Bool {
-            (other as? Data) == value
-        }
     }
 
     public let clock: TimeSource
+    /// The track name of each `Animatable` type read so far (a handful: searched, not hashed).
+    private var propertyNames: [(type: ObjectIdentifier, name: String)] = []
     /// `--reduced-motion`: targets jump instead of animating (SwiftUI's accessibility setting).
     public var reducedMotion = false
     private(set) var tracks = TrackTable<Track>()
@@ -112,21 +105,31 @@ public final class Animator {
         AnimationKey(id, Value.animatablePropertyName)
     }
 
+    /// `Self.key(_:id:)` with the type's name worked out once: `String(describing:)` of a type
+    /// asks the runtime for its name and conformances, and a frame asks for two per card.
+    private func key<Value: Animatable>(of type: Value.Type, id: Int) -> AnimationKey {
+        let identifier = ObjectIdentifier(type)
+        for entry in propertyNames where entry.type == identifier { return AnimationKey(id, entry.name) }
+        let name = Value.animatablePropertyName
+        propertyNames.append((identifier, name))
+        return AnimationKey(id, name)
+    }
+
     /// Declares the value a view should show: its `animatableData` becomes the target, reached
     /// from what is presented now along `animation` (nil: at once).
     public func setTarget<Value: Animatable>(_ value: Value, for id: Int, animation: Animation?) {
-        setTarget(Self.key(Value.self, id: id), data: value.animatableData, animation: animation)
+        setTarget(key(of: Value.self, id: id), data: value.animatableData, animation: animation)
     }
 
     /// `value` as presented at `time`: the declared value with its `animatableData` replaced by
     /// the interpolated one. Everything else of it is the caller's (only the data animates).
     public func presented<Value: Animatable>(_ value: Value, for id: Int, at time: Double) -> Value {
-        presented(value, key: Self.key(Value.self, id: id), at: time)
+        presented(value, key: key(of: Value.self, id: id), at: time)
     }
 
     /// `presented(_:for:at:)` under a property name of the caller's (a card's frame).
     public func presented<Value: Animatable>(_ value: Value, key: AnimationKey, at time: Double) -> Value {
-        guard let data = tracks[key]?.value(at: time) as? Value.AnimatableData else { return value }
+        guard let data = tracks[key]?.value(at: time).value(as: Value.AnimatableData.self) else { return value }
         var presented = value
         presented.animatableData = data
         return presented
@@ -135,23 +138,24 @@ public final class Animator {
     /// Starts `Value`'s animation from an explicit value (the lecture's pie: on appear, the
     /// remaining bonus, then `withAnimation(.linear(duration: bonusTimeRemaining))` to none).
     public func animate<Value: Animatable>(_ value: Value, from start: Value, for id: Int, animation: Animation?) {
-        self.start(Self.key(Value.self, id: id), from: start.animatableData, to: value.animatableData,
-                   animation: animation, at: clock.now)
+        self.start(key(of: Value.self, id: id), from: TrackData(start.animatableData),
+                   to: TrackData(value.animatableData), animation: animation, at: clock.now)
     }
 
     /// Forgets `Value`'s track on `id` (a view leaving the hierarchy, a pie that stopped).
-    public func remove<Value: Animatable>(_ type: Value.Type, for id: Int) { remove(Self.key(type, id: id)) }
+    public func remove<Value: Animatable>(_ type: Value.Type, for id: Int) { remove(key(of: type, id: id)) }
 
     /// Declares where the data of `key` should be (see `setTarget(_:for:animation:)`).
     public func setTarget<Data: VectorArithmetic>(_ key: AnimationKey, data value: Data, animation: Animation?) {
         // The clock is read only when something changes: a view re-declares every target of
         // every card on each model change, and nearly all of them are unchanged.
+        let value = TrackData(value)
         guard let track = tracks[key] else {
             tracks[key] = Track(from: value, to: value, start: clock.now, animation: nil)
             bumpRevision(of: key.id)
             return
         }
-        if Track.isSame(value, as: track.to) { return }
+        if value.isSame(as: track.to) { return }
         let now = clock.now
         start(key, from: track.value(at: now), to: value, animation: animation, at: now)
     }
@@ -160,15 +164,15 @@ public final class Animator {
 
     /// The presented value at `time`, or `fallback` for a property never set.
     public func value(_ key: AnimationKey, at time: Double, default fallback: Double) -> Double {
-        (tracks[key]?.value(at: time) as? Double) ?? fallback
+        tracks[key]?.value(at: time).value(as: Double.self) ?? fallback
     }
 
     /// The value the property is heading for (the model's truth), if any.
-    public func target(_ key: AnimationKey) -> Double? { tracks[key]?.to as? Double }
+    public func target(_ key: AnimationKey) -> Double? { tracks[key]?.to.value(as: Double.self) }
 
     /// Any track's presented data and target, whatever its type (the inspector prints them).
-    public func presentedData(_ key: AnimationKey, at time: Double) -> (any VectorArithmetic)? { tracks[key]?.value(at: time) }
-    public func targetData(_ key: AnimationKey) -> (any VectorArithmetic)? { tracks[key]?.to }
+    public func presentedData(_ key: AnimationKey, at time: Double) -> (any VectorArithmetic)? { tracks[key]?.value(at: time).anyValue }
+    public func targetData(_ key: AnimationKey) -> (any VectorArithmetic)? { tracks[key]?.to.anyValue }
 
     /// Declares where a property should be. Unchanged targets leave a running animation alone;
     /// a changed one animates from the presented value with `animation`, or jumps when it is nil.
@@ -178,7 +182,7 @@ public final class Animator {
 
     /// Starts an animation from an explicit value (a button's press: lit, then fading out).
     public func animate(_ key: AnimationKey, from: Double, to: Double, animation: Animation?) {
-        start(key, from: from, to: to, animation: animation, at: clock.now)
+        start(key, from: .scalar(from), to: .scalar(to), animation: animation, at: clock.now)
     }
 
     /// Forgets a property, so its next `setTarget` jumps (a view leaving the hierarchy).
@@ -213,7 +217,7 @@ public final class Animator {
         return moving
     }
 
-    private func start(_ key: AnimationKey, from: any VectorArithmetic, to: any VectorArithmetic, animation: Animation?,
+    private func start(_ key: AnimationKey, from: TrackData, to: TrackData, animation: Animation?,
                        at now: Double) {
         let animation = reducedMotion ? nil : animation
         tracks[key] = Track(from: animation == nil ? to : from, to: to, start: now, animation: animation)

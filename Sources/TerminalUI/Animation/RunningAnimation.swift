@@ -28,8 +28,8 @@ extension Animator {
             let elapsed = time - track.start - animation.delay
             var progress = animation.duration > 0 ? max(0, elapsed) / animation.duration : 1
             if animation.repeatsForever { progress -= progress.rounded(.down) }
-            running.append(RunningAnimation(key: key, from: track.from, to: track.to, animation: animation,
-                                            presented: track.value(at: time), progress: min(1, progress),
+            running.append(RunningAnimation(key: key, from: track.from.anyValue, to: track.to.anyValue, animation: animation,
+                                            presented: track.value(at: time).anyValue, progress: min(1, progress),
                                             isDelayed: elapsed < 0))
         }
         return running.sorted { ($0.key.id, $0.key.property) < ($1.key.id, $1.key.property) }
