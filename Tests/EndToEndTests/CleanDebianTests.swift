@@ -65,21 +65,23 @@ extension EndToEndTests {
                   umount "$old/proc" 2>/dev/null || true
                   rm -rf --one-file-system -- "$old"
                 done
-                if [[ ! -e $cache/bookworm-minbase.complete ]]; then
+                if [[ ! -e $cache/bookworm-minbase-sqlite.complete ]]; then
                   if ! wget -q -T 20 -t 2 -O /dev/null "$mirror/dists/bookworm/Release"; then
                     echo "cannot reach $mirror (wget $mirror/dists/bookworm/Release failed)"
                     exit 77
                   fi
-                  rm -rf --one-file-system -- "$cache/bookworm-minbase" "$cache/building"
-                  echo "debootstrap --variant=minbase --include=man-db bookworm (first run on this machine)" >&2
-                  if ! debootstrap --variant=minbase --include=man-db bookworm "$cache/building" "$mirror" > "$cache/debootstrap.log" 2>&1; then
+                  rm -rf --one-file-system -- "$cache/bookworm-minbase-sqlite" "$cache/building"
+                  # libsqlite3-0: the server's leaderboard links Debian's SQLite, a Depends of the .deb
+                  # that `apt install ./memorize-tui_*.deb` brings and `dpkg -i` alone does not fetch.
+                  echo "debootstrap --variant=minbase --include=man-db,libsqlite3-0 bookworm (first run on this machine)" >&2
+                  if ! debootstrap --variant=minbase --include=man-db,libsqlite3-0 bookworm "$cache/building" "$mirror" > "$cache/debootstrap.log" 2>&1; then
                     tail -n 20 "$cache/debootstrap.log" >&2
                     exit 1
                   fi
-                  mv "$cache/building" "$cache/bookworm-minbase"
-                  touch "$cache/bookworm-minbase.complete"
+                  mv "$cache/building" "$cache/bookworm-minbase-sqlite"
+                  touch "$cache/bookworm-minbase-sqlite.complete"
                 fi
-                cp -a "$cache/bookworm-minbase" "$work"
+                cp -a "$cache/bookworm-minbase-sqlite" "$work"
                 """#
             var environment = ProcessRunner.baseEnvironment
             environment["PATH"] = "/usr/sbin:/usr/bin:/sbin:/bin"
