@@ -9,17 +9,6 @@ import Glibc
 /// `--background auto` through a pseudo-terminal: the question goes out after the first frame,
 /// the answer recolours what is on screen, and not a byte of it reaches the app as a key.
 extension NcursesTerminalTests {
-    func makeScreen(_ pty: PseudoTerminal, term: String, background: BackgroundChoice) throws -> NcursesScreen {
-        let terminal = NcursesScreen.Terminal(
-            inputFD: pty.slave, outputFD: pty.slave, term: term,
-            locale: {
-                _ = setlocale(LC_CTYPE, "C.UTF-8")
-                return (String(cString: nl_langinfo(nl_item(CODESET))), nil)
-            },
-            guardsProcess: false)
-        return try NcursesScreen(colorMode: .auto, terminal: terminal, background: background)
-    }
-
     static func titleCanvas() -> Canvas {
         var canvas = Canvas(size: Size(width: 20, height: 4))
         _ = canvas.put("Halloween", x: 0, y: 0, style: Style(foreground: .rgb(255, 200, 0), bold: true, legible: true))

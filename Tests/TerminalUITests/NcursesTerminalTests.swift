@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 @testable import TerminalUI
 #if canImport(Glibc)
@@ -8,7 +9,8 @@ import Glibc
 /// Everything that touches ncurses' global state (setupterm, newterm, signal dispositions) runs
 /// here, one test at a time.
 @Suite(.serialized) struct NcursesTerminalTests {
-    func makeScreen(_ pty: PseudoTerminal, term: String = "xterm-256color", mode: ColorMode = .auto) throws -> NcursesScreen {
+    func makeScreen(_ pty: PseudoTerminal, term: String = "xterm-256color", mode: ColorMode = .auto,
+                    background: BackgroundChoice = .dark) throws -> NcursesScreen {
         let terminal = NcursesScreen.Terminal(
             inputFD: pty.slave, outputFD: pty.slave, term: term,
             locale: {
@@ -16,7 +18,7 @@ import Glibc
                 return (String(cString: nl_langinfo(nl_item(CODESET))), nil)
             },
             guardsProcess: false)
-        return try NcursesScreen(colorMode: mode, terminal: terminal)
+        return try NcursesScreen(colorMode: mode, terminal: terminal, background: background)
     }
 
     func event(_ screen: NcursesScreen, timeout: Double = 1) -> Event? { screen.nextEvent(timeout: timeout) }
