@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "CGameSpawn"),
         // The table channel's frames and messages (docs/tables.md), without NIO: the server's
         // sequencer and the game's table client both speak it.
-        .target(name: "TableProtocol", dependencies: ["Memorize"]),
+        .target(name: "TableProtocol", dependencies: ["Memorize", "Primitives"]),
         .target(
             name: "MemorizeServer",
             dependencies: [

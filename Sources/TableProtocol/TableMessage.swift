@@ -1,4 +1,5 @@
 import Memorize
+import Primitives
 
 /// Where a process sits at a table: seat 0 or 1 (the players' "seat 1" and "seat 2"), or watching.
 public enum TableSeat: Hashable, Sendable {
@@ -94,13 +95,7 @@ public enum TableMessage: Hashable, Sendable {
 
     /// Text from another process that will be shown: printable, bounded, one line.
     static func isShowable(_ text: Substring, limit: Int) -> Bool {
-        guard !text.isEmpty, text.count <= limit else { return false }
-        return text.unicodeScalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: false
-            default: true
-            }
-        }
+        ShowableText.isShowable(text, limit: limit)
     }
 }
 

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The text form of an intent, one line each: what a replay file, a table's channel and a
 /// leaderboard submission carry. Readable by a person (`choose 7`, `deal`, `new 42 Animals`, `mode hard`) and
 /// strict to read back, because these lines come from outside: a bounded length, known verbs,
@@ -51,14 +53,7 @@ extension GameIntent {
     /// A theme name as a line may carry it: not empty, bounded, no leading or trailing space, and
     /// nothing a terminal would act on or hide (controls, format and bidi characters).
     static func isAcceptableThemeName(_ name: Substring) -> Bool {
-        guard !name.isEmpty, name.count <= maximumThemeNameLength,
-              name.first != " ", name.last != " " else { return false }
-        return name.unicodeScalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: false
-            default: true
-            }
-        }
+        name.first != " " && name.last != " " && ShowableText.isShowable(name, limit: maximumThemeNameLength)
     }
 }
 
