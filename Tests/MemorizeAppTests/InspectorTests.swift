@@ -85,7 +85,6 @@ import ThemeFormat
         #expect(!app.router.isInspecting && app.runLoopStats?.isEnabled == false)
         #expect(app.view.size == size)
         #expect(app.render(in: size) == witness.render(in: size))
-        #expect(app.renderFrame(in: size).canvas == witness.render(in: size))
     }
 
     /// A server's ranked daily run: `i` would show every face-down card, so it opens nothing.

@@ -5,10 +5,9 @@ import ThemeFormat
 @testable import Memorize
 @testable import MemorizeApp
 
-/// What the twin-app tests share (RetainedFrameTests, DeclaredTargetsTests, LookAheadTests): each
-/// plays the same seeded random game in two apps, one optimised and one not (or one woken every
-/// frame), and checks that they never differ. One way to make an app, one set of sizes and keys,
-/// and one random-input driver.
+/// What the random-game tests share (GameFrameTests, CardTargetsTests): the same seeded random
+/// game played in one app or in twins (one drawn at every frame, one now and then), checked
+/// frame by frame. One way to make an app, one set of sizes and keys, and one random-input driver.
 enum TwinApps {
     static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 54, height: 16),
                         Size(width: 200, height: 60), Size(width: 30, height: 10)]

@@ -88,34 +88,4 @@ import Testing
         #expect(timed.allSatisfy { abs($0 - 1.0 / 30) < 1e-6 })
         #expect(screen.presentedFrames >= 15)
     }
-
-    @Test func aLookAheadMovesTheNextWakeToTheFrameItNames() {
-        let t = RunLoop.waitTimeout(now: 10, isAnimating: true, lastFrameTime: 10, frameInterval: 0.1, nextScriptStep: nil, nextFrame: 10.5)
-        #expect(t.map { abs($0 - 0.5) < 1e-9 } == true)
-        let s = RunLoop.waitTimeout(now: 10, isAnimating: true, lastFrameTime: 10, frameInterval: 0.1, nextScriptStep: 10.2, nextFrame: 10.5)
-        #expect(s.map { abs($0 - 0.2) < 1e-9 } == true, "a script step still comes first")
-    }
-
-    /// Content that changes only every fifth frame says so: the loop sleeps through the rest.
-    @Test func aLoopSleepsThroughTheFramesItsContentSaysChangeNothing() throws {
-        final class EveryFifthFrame: RunLoopContent {
-            let clock: VirtualClock
-            init(clock: VirtualClock) { self.clock = clock }
-            func handle(_ event: Event) {}
-            func render(in size: Size) -> Canvas { Canvas(size: size) }
-            func tick() {}
-            var isAnimating: Bool { clock.now < 1 }
-            var exitCode: Int32? { nil }
-            func performScriptCommand(_ name: String, argument: String) -> String? { nil }
-            func nextChangingFrame(due: Double, interval: Double) -> Double { due + 4 * interval }
-        }
-        let clock = VirtualClock()
-        let screen = HeadlessScreen(size: Size(width: 10, height: 3), clock: clock)
-        let loop = RunLoop(screen: screen, clock: clock, content: EveryFifthFrame(clock: clock), fps: 30)
-        _ = try loop.run()
-        let timed = screen.requestedTimeouts.compactMap { $0 }
-        #expect(timed.count >= 5 && timed.count <= 8, "about 1 s × 30 fps / 5 wakes, got \(timed.count)")
-        #expect(timed.dropLast().allSatisfy { abs($0 - 5.0 / 30) < 1e-6 }, "\(timed)")
-        #expect(screen.requestedTimeouts.last == .some(nil), "idle: blocks with no timer")
-    }
 }

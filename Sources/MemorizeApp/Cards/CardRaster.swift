@@ -4,8 +4,8 @@ import TerminalUI
 /// A card as cells: everything that decides what a `CardView` draws at one moment, and nothing
 /// finer. Presented values move every frame (a flip's angle, a pie's remaining bonus); what they
 /// look like changes only when an edge crosses a cell or the pie lights another dot. Equal
-/// appearances draw equal cells, so the game redraws a card only when its appearance changes
-/// (RetainedCanvas) — frames between a pie's raster steps cost nothing.
+/// appearances draw equal cells, so frames between a pie's raster steps equal the last one and
+/// the screen's diff sends nothing for them.
 struct CardRaster: Equatable {
     enum Border: Equatable { case face, focused, matched }
 
@@ -31,8 +31,7 @@ struct CardRaster: Equatable {
     var spinHead: Int?
 
     /// Every cell drawing may write. A card writes only inside its rect, wide glyphs included
-    /// (the emoji is drawn only where it fits), so when it blanks half of a neighbour's wide
-    /// glyph that neighbour overlaps it and is redrawn with it (RetainedCanvas).
+    /// (the emoji is drawn only where it fits).
     var footprint: Rect {
         guard let span, rect.height > 0 else { return rect }
         let cells = span.footprint

@@ -17,8 +17,6 @@ final class CardTargets {
     private var piesRunning = Set<Int>()
     /// Card ids in the model's order at the last update: while it holds, no card came or went.
     private var knownCardOrder: [Int] = []
-    /// Each card's last declaration: unchanged cards are not declared again.
-    var declared = DeclaredTargets()
 
     init(animator: Animator) { self.animator = animator }
 
@@ -32,7 +30,8 @@ final class CardTargets {
     }
 
     /// Tells the Animator where every card should be now (the model's truth, laid out).
-    /// `isUndealt` cards sit in the deck.
+    /// `isUndealt` cards sit in the deck. Every card is declared each time, as a SwiftUI body
+    /// declares every view: the Animator leaves a track whose target is unchanged alone.
     func update(cards: [EmojiMemoryGame.Card], layout: GameLayout, isUndealt: (EmojiMemoryGame.Card) -> Bool,
                 animation: Animation?) {
         if cards.count != knownCardOrder.count || !zip(cards, knownCardOrder).allSatisfy({ $0.id == $1 }) {
@@ -41,15 +40,12 @@ final class CardTargets {
                 for property in Property.allCases { animator.remove(Self.key(id, property)) }
                 piesRunning.remove(id)
             }
-            if !gone.isEmpty { declared.forget() }
             knownCardOrder = cards.map(\.id)
         }
         let frames = layout.grid.itemFrames
         for (index, card) in cards.enumerated() {
             let slot = index < frames.count ? frames[index] : layout.deckFrame
             let target = FloatRect(isUndealt(card) ? layout.deckFrame : slot)
-            let inputs = DeclaredTargets.Inputs(card: card, frame: target, isConsumingBonusTime: card.isConsumingBonusTime)
-            guard declared.needsDeclaring(inputs, at: index) else { continue }
             declare(card, at: target, animation: animation)
         }
     }

@@ -52,7 +52,7 @@ final class EmojiMemoryGameView: StatefulView {
     /// stamps the renderer's memo (a card that cannot move looks as it did, unless these changed).
     private(set) var stateRevision = 0
     /// Draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
-    private(set) lazy var renderer = GameFrameRenderer(animator: animator, body: body)
+    private(set) lazy var renderer = GameFrameRenderer(animator: animator)
     let opponent = OpponentDriver()
     let targets: CardTargets
     private var needsTargetUpdate = true
@@ -101,7 +101,7 @@ final class EmojiMemoryGameView: StatefulView {
             grid: GameBody.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options),
             deck: deckBody,
             buttons: GameBody.Buttons(hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
-            isWon: win != nil, theme: game.theme, options: options, stateRevision: stateRevision,
+            isWon: win != nil, theme: game.theme, options: options,
             timeBehind: timeControl.map { $0.base.now - $0.now } ?? 0)
     }
 

@@ -6,9 +6,7 @@ import TerminalUI
 struct GameScene {
     struct Placed {
         let index: Int
-        /// Nil only in a scene made for painting, for a card whose look the painter already knows
-        /// (unchanged since the last frame, or just worked out by the quiet-frame check).
-        let view: CardView?
+        let view: CardView
     }
 
     /// Settled cards, then flying ones (the lowest index on top), in drawing order.
@@ -20,8 +18,8 @@ struct GameScene {
     /// those `accepts` lets take a click.
     func card(at point: Point, where accepts: (Int) -> Bool) -> Int? {
         cards.reversed().first { placed in
-            guard let view = placed.view, accepts(placed.index) else { return false }
-            return Cardify(rotation: view.rotation).projectedFrame(view.frame).contains(point)
+            guard accepts(placed.index) else { return false }
+            return Cardify(rotation: placed.view.rotation).projectedFrame(placed.view.frame).contains(point)
         }?.index
     }
 }

@@ -23,7 +23,6 @@ final class MemorizeApplication: RunLoopContent {
         if checksInvariants { checkInvariants(after: "\(event)") }
     }
     func render(in size: Size) -> Canvas { router.render(in: size) }
-    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { router.renderFrame(in: size) }
     func tick() {
         let moves = view.game.moves
         router.tick()
@@ -33,7 +32,6 @@ final class MemorizeApplication: RunLoopContent {
     var isAnimating: Bool { router.isAnimating }
     var exitCode: Int32? { router.exitCode }
     var nextTimedChange: Double? { router.nextTimedChange }
-    func nextChangingFrame(due: Double, interval: Double) -> Double { router.nextChangingFrame(due: due, interval: interval) }
     var runLoopStats: RunLoopStats? { router.runLoopStats }
 
     func performScriptCommand(_ name: String, argument: String) -> String? {

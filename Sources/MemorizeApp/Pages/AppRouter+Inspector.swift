@@ -15,7 +15,6 @@ extension AppRouter {
         if !open { game.setTimePaused(false) }
         runLoopStats.isEnabled = open
         game.resize(to: gameSize(in: terminalSize))
-        game.forgetRetainedFrame()
     }
 
     /// The game's region for a terminal of `size`: all of it, unless the pane sits beside or below.

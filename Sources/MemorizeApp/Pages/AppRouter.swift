@@ -154,15 +154,6 @@ final class AppRouter {
                   ascii: options.ascii, scroll: helpScroll)
     }
 
-    /// The frame for the run loop: the game alone is retained (redrawn where it changed); any
-    /// other page or an overlay is drawn whole, and the game's next frame is drawn whole again.
-    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) {
-        if isInspecting { return (renderInspecting(in: size), .everything) }
-        if page == .game, !showsHelp, !game.showsWin(in: size) { return game.renderFrame(in: size) }
-        game.forgetRetainedFrame()
-        return (render(in: size), .everything)
-    }
-
     /// The help for the page showing, from that page's key table.
     var help: HelpOverlay {
         switch page {
@@ -189,13 +180,6 @@ final class AppRouter {
     /// Only the game page moves by itself; the chooser and editor change only on input.
     var isAnimating: Bool { page == .game && game.isAnimating }
     var nextTimedChange: Double? { page == .game ? game.nextTimedChange : nil }
-
-    /// Only the game page, drawn over its last frame, can tell which frames change nothing; the
-    /// inspector shows the run loop's own figures, which change every frame.
-    func nextChangingFrame(due: Double, interval: Double) -> Double {
-        guard !isInspecting, page == .game, !showsHelp, !game.showsWin(in: game.size) else { return due }
-        return game.nextChangingFrame(due: due, interval: interval)
-    }
 }
 
 extension EmojiMemoryGameView {

@@ -79,15 +79,6 @@ final class TableApplication: RunLoopContent {
         return canvas
     }
 
-    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) {
-        // The table's line is drawn over the game's last row: the whole frame goes out, so the
-        // retained frame's damage never misses it.
-        var (canvas, _) = base.renderFrame(in: size)
-        drawTableLine(on: &canvas, size: size)
-        base.router.game.forgetRetainedFrame()
-        return (canvas, .everything)
-    }
-
     private func drawTableLine(on canvas: inout Canvas, size: Size) {
         guard size.height > 2, size.width > 10 else { return }
         let line = TableLine.text(client: client, invitation: client.hello?.invitation, note: note, game: view.game, now: clock.now)
@@ -104,7 +95,6 @@ final class TableApplication: RunLoopContent {
         let second = client.waiting.isEmpty ? nil : (clock.now + 1).rounded(.down)
         return [base.nextTimedChange, second].compactMap { $0 }.min()
     }
-    func nextChangingFrame(due: Double, interval: Double) -> Double { base.nextChangingFrame(due: due, interval: interval) }
     var runLoopStats: RunLoopStats? { base.runLoopStats }
     func performScriptCommand(_ name: String, argument: String) -> String? { base.performScriptCommand(name, argument: argument) }
 

@@ -53,47 +53,8 @@ public final class Animator {
     /// deal's twenty at most), searched faster than hashed, as every frame asks of every card.
     private var activeKeysPerID: [(id: Int, count: Int)] = []
 
-    /// Bumped whenever a presented value changes other than with time: a track created, started,
-    /// jumped or removed. A view that read a value at an earlier revision, for an id that cannot
-    /// move (`mayMove(id:)` false), still has the value now: SwiftUI re-evaluates only what
-    /// changed, and so can a frame (idle cards cost nothing; see EmojiMemoryGameView.cardView).
-    public private(set) var revision = 0
-    /// `revision`, per view id (ids 0..<`revisionsKept`; others share `revision`): a view can
-    /// tell that nothing of *its own* changed while other views' values did.
-    private var revisions: [Int] = []
-    private static let revisionsKept = 4096
-
-    /// Bumped whenever one of `id`'s presented values changes other than with time.
-    public func revision(of id: Int) -> Int {
-        guard id >= 0, id < Self.revisionsKept else { return revision }
-        return id < revisions.count ? revisions[id] : 0
-    }
-
-    private func bumpRevision(of id: Int) {
-        revision &+= 1
-        guard id >= 0, id < Self.revisionsKept else { return }
-        if id >= revisions.count { revisions += Array(repeating: 0, count: id + 1 - revisions.count) }
-        revisions[id] &+= 1
-    }
-
     /// False when no property of `id` can move: all its presented values are their targets.
     public func mayMove(id: Int) -> Bool { activeKeysPerID.contains { $0.id == id } }
-
-    /// The ids `mayMove` is true for, in the order they began to move.
-    public var movingIDs: [Int] { activeKeysPerID.map(\.id) }
-
-    /// When the first of the moving properties' animations to end after `time` ends (one
-    /// repeating forever never does); nil when none will. A run loop that sleeps through frames
-    /// that change nothing wakes for it, as it would have noticed the end at the next frame.
-    public func earliestEnd(after time: Double) -> Double? {
-        var earliest: Double?
-        for key in active {
-            guard let track = tracks[key], let animation = track.animation, !animation.repeatsForever else { continue }
-            let end = track.start + animation.delay + max(0, animation.duration)
-            if end > time { earliest = min(earliest ?? end, end) }
-        }
-        return earliest
-    }
 
     public init(clock: TimeSource) { self.clock = clock }
 
@@ -152,7 +113,6 @@ public final class Animator {
         let value = TrackData(value)
         guard let track = tracks[key] else {
             tracks[key] = Track(from: value, to: value, start: clock.now, animation: nil)
-            bumpRevision(of: key.id)
             return
         }
         if value.isSame(as: track.to) { return }
@@ -187,7 +147,7 @@ public final class Animator {
 
     /// Forgets a property, so its next `setTarget` jumps (a view leaving the hierarchy).
     public func remove(_ key: AnimationKey) {
-        if tracks.removeValue(forKey: key) != nil { bumpRevision(of: key.id) }
+        _ = tracks.removeValue(forKey: key)
         deactivate(key)
     }
 
@@ -221,7 +181,6 @@ public final class Animator {
                        at now: Double) {
         let animation = reducedMotion ? nil : animation
         tracks[key] = Track(from: animation == nil ? to : from, to: to, start: now, animation: animation)
-        bumpRevision(of: key.id)
         if animation == nil {
             deactivate(key)
         } else if active.insert(key).inserted {

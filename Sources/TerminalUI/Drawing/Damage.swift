@@ -1,8 +1,8 @@
 /// Which cells of a frame may differ from the frame before it: all a screen has to look at.
 ///
-/// SwiftUI redraws only the views whose inputs changed; a `RetainedCanvas` does the same for a
-/// cell buffer and reports the cells it touched as damage, so a frame's cost follows what moves,
-/// not the size of the terminal.
+/// The run loop's frames are whole (`.everything`): the screen compares them with what the
+/// terminal shows, the one place frames are compared. A caller that changed a known region of
+/// the frame it presented last (the recording's failure notice, one row) may say so.
 public struct Damage: Equatable, Sendable {
     /// Rectangles of possibly changed cells (they may overlap). Ignored when `isEverything`.
     public var rects: [Rect]

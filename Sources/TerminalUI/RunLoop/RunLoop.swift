@@ -3,10 +3,9 @@ public protocol RunLoopContent: AnyObject {
     /// Input from the keyboard, the mouse, the terminal or a key script: one path for all.
     func handle(_ event: Event)
     /// Draws the whole screen for `size` at the clock's current time. Pure: no state changes.
+    /// Every frame is drawn whole; the screen compares it with what the terminal shows and sends
+    /// only the cells that differ (the one place frames are compared).
     func render(in size: Size) -> Canvas
-    /// The next frame to show, equal to `render(in:)`, and which cells may differ from the last
-    /// frame this returned. An app that keeps a `RetainedCanvas` redraws only what changed.
-    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage)
     /// Brings time-driven state up to date before a frame (e.g. a timer running out). Cheap.
     func tick()
     /// True while something on screen moves by itself: the loop then draws at `--fps`.
@@ -19,26 +18,18 @@ public protocol RunLoopContent: AnyObject {
     /// When the screen next changes by itself although nothing animates (e.g. a countdown that
     /// ticks once a second under `--reduced-motion`); nil for never.
     var nextTimedChange: Double? { get }
-    /// While animating: the first frame, of those due at `due`, `due + interval`, ..., whose
-    /// picture may differ from the last frame drawn. The loop sleeps until then, so frames in
-    /// which nothing visible changes (a card between two cell widths of its flip, a pie between
-    /// two dots) do not even wake the process. `due` (every frame) is always a correct answer.
-    func nextChangingFrame(due: Double, interval: Double) -> Double
     /// Where the run loop reports what it did (an inspector shows it); nil for nowhere.
     var runLoopStats: RunLoopStats? { get }
 }
 
 extension RunLoopContent {
     public var nextTimedChange: Double? { nil }
-    public func nextChangingFrame(due: Double, interval: Double) -> Double { due }
     public var runLoopStats: RunLoopStats? { nil }
-    public func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { (render(in: size), .everything) }
 }
 
 /// The event loop: blocks in input with **no timeout** while nothing animates (zero wakeups),
-/// and while something animates draws each frame on time and waits for input until the next
-/// frame that will show something new (the content's `nextChangingFrame`) is due. Frames are
-/// drawn into a Canvas; the Screen sends only the cells that changed.
+/// and while something animates draws each frame on time, waiting for input until the next is
+/// due. Frames are drawn whole into a Canvas; the Screen sends only the cells that changed.
 public final class RunLoop {
     public struct ScriptFailure: Error, CustomStringConvertible {
         /// One line (it quotes the script, so a printer shows it as one line).
@@ -88,12 +79,11 @@ public final class RunLoop {
     }
 
     /// How long to wait for input: nil (block, no timer) when nothing animates and no script
-    /// step is pending; otherwise until the next frame worth drawing (`nextFrame`, by default
-    /// the next one due) or script step, never negative.
+    /// step is pending; otherwise until the next frame or script step, never negative.
     public static func waitTimeout(now: Double, isAnimating: Bool, lastFrameTime: Double,
                                    frameInterval: Double, nextScriptStep: Double?,
-                                   nextTimedChange: Double? = nil, nextFrame: Double? = nil) -> Double? {
-        var deadline: Double? = isAnimating ? nextFrame ?? lastFrameTime + frameInterval : nil
+                                   nextTimedChange: Double? = nil) -> Double? {
+        var deadline: Double? = isAnimating ? lastFrameTime + frameInterval : nil
         for time in [nextScriptStep, nextTimedChange].compactMap({ $0 }) { deadline = min(deadline ?? time, time) }
         return deadline.map { max(0, $0 - now) }
     }
@@ -121,10 +111,9 @@ public final class RunLoop {
                 drewMidAnimation = animating
             }
             announcedChange = content.nextTimedChange
-            let nextFrame = animating ? content.nextChangingFrame(due: lastFrameTime + frameInterval, interval: frameInterval) : nil
             let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
                                            frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
-                                           nextTimedChange: announcedChange, nextFrame: nextFrame)
+                                           nextTimedChange: announcedChange)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
             if event == .terminate { return content.exitCode ?? 0 }
             if event == .suspend {
@@ -149,8 +138,7 @@ public final class RunLoop {
     }
 
     private func draw(at time: Double) {
-        let frame = content.renderFrame(in: screen.size)
-        screen.present(frame.canvas, damage: frame.damage)
+        screen.present(content.render(in: screen.size))
         frameDrawn(at: time)
     }
 
@@ -166,8 +154,8 @@ public final class RunLoop {
     /// asked for, bytes as the screen counts them. Only this path pays for measuring.
     private func drawMeasured(at time: Double, into stats: RunLoopStats) {
         let started = stats.measuresCost ? monotonicNow() : 0
-        let frame = content.renderFrame(in: screen.size)
-        let bytes = screen.presentCountingBytes(frame.canvas, damage: frame.damage)
+        let canvas = content.render(in: screen.size)
+        let bytes = screen.presentCountingBytes(canvas, damage: .everything)
         let cost = stats.measuresCost ? monotonicNow() - started : nil
         frameDrawn(at: time)
         stats.didDraw(at: time, cost: cost, bytes: bytes)

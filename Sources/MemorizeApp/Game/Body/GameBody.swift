@@ -3,9 +3,9 @@ import TerminalUI
 
 /// Lecture 8's `body`, as a value: what the game page shows, declared from the page's state by
 /// `EmojiMemoryGameView.body` and drawn by GameFrameRenderer, which adds only what time brings
-/// (the Animator's presented values) and what makes frames cheap. SwiftUI's body is a tree of
-/// views; here it is the page's parts, in the order the lecture's view lists them: the title, the
-/// AspectVGrid of cardified cards with their pies, the deck (`deckBody`), the buttons.
+/// (the Animator's presented values). SwiftUI's body is a tree of views; here it is the page's
+/// parts, in the order the lecture's view lists them: the title, the AspectVGrid of cardified
+/// cards with their pies, the deck (`deckBody`), the buttons.
 struct GameBody {
     /// Lecture 4's GeometryReader: the page laid out in the size it is offered (the terminal, or
     /// what the help or the inspector leave of it).
@@ -22,8 +22,6 @@ struct GameBody {
     var isWon: Bool
     var theme: Theme
     var options: AppOptions
-    /// Bumped by every model and @State change (QuietFrame's stamp).
-    var stateRevision: Int
     /// App time stands behind the run loop's clock by this much (the inspector paused it).
     var timeBehind: Double
 
@@ -65,9 +63,6 @@ struct GameBody {
         func content(of card: EmojiMemoryGame.Card) -> String {
             options.ascii ? theme.asciiFace(of: card.content) : card.content
         }
-
-        /// What a still card's look depends on in the theme (PresentedCardMemo's stamp).
-        var asciiTheme: String { options.ascii ? theme.name : "" }
 
         /// The card as declared, before the Animator presents its frame, turn and transition.
         func view(of card: EmojiMemoryGame.Card) -> CardView {
@@ -140,7 +135,7 @@ struct ZIndex: Comparable {
     }
 
     /// A card's, where it is at the moment: settled cards in reading order (they do not overlap).
-    static func of(cardAt index: Int, place: QuietFrame.Place) -> ZIndex {
+    static func of(cardAt index: Int, place: GameFrameRenderer.Place) -> ZIndex {
         switch place {
         case .settled: return ZIndex(layer: .grid, order: Double(index))
         case .flying: return ZIndex(layer: .flying, order: -Double(index))

@@ -3,24 +3,14 @@ import TerminalUI
 /// The page asks its renderer for frames, giving it the page's `body` as a value: the router, the
 /// inspector and hit tests ask the page, never the renderer.
 extension EmojiMemoryGameView {
-    /// The game page. `focusVisible` is false while something (the help) covers it.
+    /// The game page, drawn whole (the screen sends only what differs from what the terminal
+    /// shows). `focusVisible` is false while something (the help) covers it.
     func render(in size: Size, focusVisible: Bool = true) -> Canvas {
         renderer.render(body, in: size, focusVisible: focusVisible)
     }
 
-    /// The frame for the run loop, drawn over the last one where it changed.
-    func renderFrame(in size: Size) -> (canvas: Canvas, damage: Damage) { renderer.renderFrame(body, in: size) }
-
-    /// The next `renderFrame` draws everything (another page or an overlay was shown meanwhile).
-    func forgetRetainedFrame() { renderer.forgetRetainedFrame() }
-
     /// The win screen shows over the game (the game is over, every card is on the table).
     func showsWin(in size: Size) -> Bool { renderer.showsWin(body, in: size) }
-
-    /// The first frame from `due` on at which the page may look different (the look-ahead).
-    func nextChangingFrame(due: Double, interval: Double) -> Double {
-        renderer.nextChangingFrame(body, due: due, interval: interval)
-    }
 
     /// What is on screen at `time`, as drawn: what a click hits.
     func scene(at time: Double) -> GameScene { renderer.scene(body, at: time) }

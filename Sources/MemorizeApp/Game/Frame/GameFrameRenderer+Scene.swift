@@ -19,37 +19,32 @@ extension GameFrameRenderer {
         }
     }
 
+    /// Where a card is in the drawing order.
+    enum Place: Equatable { case settled, flying, inDeck }
+
     /// The cards as presented at `time`, in drawing order: the one geometry for painting and
     /// for hit-testing.
     func scene(_ body: GameBody, at time: Double, focusVisible: Bool = true) -> GameScene {
-        self.body = body
-        return scene(at: time, layout: body.layout, focusVisible: focusVisible) { _ in false }
+        scene(body, at: time, layout: body.layout, focusVisible: focusVisible)
     }
 
-    /// `lookIsKnown`: cards the painter already has cells for, whose views are not worked out
-    /// (their `view` is nil).
-    func scene(at time: Double, layout: GameLayout, focusVisible: Bool, lookIsKnown: (Int) -> Bool) -> GameScene {
+    func scene(_ body: GameBody, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
         let cards = body.grid.cards
-        let order = drawOrder(of: cards, at: time)
+        let order = drawOrder(body, at: time)
         var scene = GameScene()
         scene.cards.reserveCapacity(cards.count)
         for index in order.cardsFromBottom {
-            let view = lookIsKnown(index) ? nil : cardView(of: cards[index], at: index, time: time, focusVisible: focusVisible)
-            scene.cards.append(.init(index: index, view: view))
+            scene.cards.append(.init(index: index, view: cardView(body, of: cards[index], at: index, time: time, focusVisible: focusVisible)))
         }
         if let top = order.inDeck.first {
-            let view = cardView(of: cards[top], at: top, time: time, focusVisible: focusVisible)
+            let view = cardView(body, of: cards[top], at: top, time: time, focusVisible: focusVisible)
             scene.deck = (body.deck.top(view, in: layout, focusVisible: focusVisible), order.inDeck.count)
         }
         return scene
     }
 
     func drawOrder(_ body: GameBody, at time: Double) -> DrawOrder {
-        self.body = body
-        return drawOrder(of: body.grid.cards, at: time)
-    }
-
-    private func drawOrder(of cards: [EmojiMemoryGame.Card], at time: Double) -> DrawOrder {
+        let cards = body.grid.cards
         var order = DrawOrder()
         order.settled.reserveCapacity(cards.count)
         // Every frame asks this of every card: read each where it lies (a copied card retains its
@@ -57,7 +52,7 @@ extension GameFrameRenderer {
         let someUndealt = body.grid.dealt.count < cards.count
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices {
-                switch place(of: cards[index], at: time, someUndealt: someUndealt) {
+                switch place(body, of: cards[index], at: time, someUndealt: someUndealt) {
                 case .flying: order.flying.append(index)
                 case .inDeck: order.inDeck.append(index)
                 case .settled: order.settled.append(index)
@@ -68,7 +63,7 @@ extension GameFrameRenderer {
     }
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay.
-    func place(of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool = true) -> QuietFrame.Place {
+    private func place(_ body: GameBody, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
         // A card that cannot move rests where it is: no track lookups for it.
         let canMove = animator.mayMove(id: card.id)
         let moving = canMove && animator.isAnimating(key(card.id, .frame), at: time)
@@ -81,28 +76,12 @@ extension GameFrameRenderer {
 
     /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
     func cardView(_ body: GameBody, at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
-        self.body = body
-        return cardView(of: body.grid.cards[index], at: index, time: time, focusVisible: focusVisible)
+        cardView(body, of: body.grid.cards[index], at: index, time: time, focusVisible: focusVisible)
     }
 
-    func cardView(of card: EmojiMemoryGame.Card, at index: Int, time: Double, focusVisible: Bool) -> CardView {
-        var view: CardView
-        // Presented values of a card that cannot move do not depend on time (PresentedCardMemo).
-        let still = !animator.mayMove(id: card.id) && !card.isConsumingBonusTime
-        let stamp = still ? PresentedCardMemo.Stamp(card: card, animatorRevision: animator.revision(of: card.id),
-                                                    asciiTheme: body.grid.asciiTheme) : nil
-        if let stamp, let remembered = presentedMemo.view(at: index, stamp: stamp) {
-            view = remembered
-        } else {
-            view = presentedView(of: card, at: time)
-            if let stamp { presentedMemo.store(view, at: index, stamp: stamp) }
-        }
-        view.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
-        return view
-    }
-
-    /// The card as the body declares it, with what the Animator presents at `time` (all but the focus).
-    private func presentedView(of card: EmojiMemoryGame.Card, at time: Double) -> CardView {
+    /// The card as the body declares it, with what the Animator presents at `time`.
+    private func cardView(_ body: GameBody, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
+                          focusVisible: Bool) -> CardView {
         var view = body.grid.view(of: card)
         view.frame = animator.presented(view.frame, key: key(card.id, .frame), at: time)
         view.cardify = animator.presented(Cardify(isFaceUp: false), for: card.id, at: time)
@@ -116,6 +95,7 @@ extension GameFrameRenderer {
         case .still(let pie): view.pie = pie
         case .sweeping(let pie): view.pie = animator.presented(pie, for: card.id, at: time)
         }
+        view.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
         return view
     }
 }

@@ -5,14 +5,12 @@ import TerminalUI
 /// could not be loaded: see t", across the top of the empty table until the first deal (the
 /// chooser, `t`, lists every problem). The page's body declares it (`notice`); this draws it.
 extension GameFrameRenderer {
-    /// The notice's item, while nothing has been dealt: on the table's first row, centred, cut to
-    /// the width.
-    func startNoticeItem(layout: GameLayout) -> RetainedGameFrame.Item? {
+    /// The notice's text and where it goes, while nothing has been dealt: on the table's first
+    /// row, centred, cut to the width.
+    func startNotice(_ body: GameBody, layout: GameLayout) -> (text: String, origin: Point)? {
         guard let notice = body.notice else { return nil }
         let width = layout.size.width
         let text = TextWrap.lines(notice, width: max(1, width - 2)).first ?? ""
-        let origin = Point(x: max(0, (width - TextWidth.of(text)) / 2), y: layout.gridArea.minY)
-        return .init(id: .notice, value: .notice(text: text, origin: origin),
-                     footprint: Rect(x: 0, y: origin.y, width: width, height: 1))
+        return (text, Point(x: max(0, (width - TextWidth.of(text)) / 2), y: layout.gridArea.minY))
     }
 }

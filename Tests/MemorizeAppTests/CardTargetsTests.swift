@@ -1,0 +1,62 @@
+import Testing
+import MemorizeStore
+import MemorizeTestSupport
+import TerminalUI
+@testable import Memorize
+@testable import MemorizeApp
+
+/// CardTargets declares every card's targets after every change, as a SwiftUI body declares
+/// every view; the Animator leaves a track whose target is unchanged alone
+/// (AnimationTests.unchangedTargetLeavesARunningAnimationAlone). So re-declaring the cards a
+/// change did not touch must start nothing: only what changed moves.
+@Suite struct CardTargetsTests {
+    /// A choice starts the tracks of the card it turns, and of no other card.
+    @Test func aChoiceMovesOnlyTheCardItTurns() {
+        let clock = VirtualClock()
+        let app = GameFrameTests.makeApp(size: Size(width: 120, height: 40), seed: 3, clock: clock)
+        app.handle(.key(.character("d")))
+        clock.advance(by: 5)
+        app.tick()
+        #expect(!app.isAnimating)
+        let updates = app.view.targetUpdateCount
+        app.handle(.key(.character(" ")))
+        let chosen = app.view.game.cards[app.view.focusIndex]
+        #expect(chosen.isFaceUp)
+        #expect(app.view.targetUpdateCount > updates, "the choice declared no targets")
+        let moving = app.view.game.cards.map(\.id).filter { app.view.animator.mayMove(id: $0) }
+        #expect(moving == [chosen.id], "cards moving after one choice: \(moving)")
+    }
+
+    /// Every input that moves cards (deal, choose, shuffle, restart, new game, theme change,
+    /// clicks, resizes), in solo games and against the computer: after each, declaring every card
+    /// again, with nothing changed, leaves every track as it was (presented value, target, whether
+    /// it moves) and the frame the same. That is what lets a body declare everything every time.
+    @Test(arguments: 0..<16)
+    func declaringUnchangedCardsAgainChangesNothing(seed: Int) {
+        var input = RandomInput(seed: UInt64(seed) &+ 7000)
+        input.keys += [.character("d"), .character("d")]
+        input.resizeOneIn = 15
+        let clock = VirtualClock()
+        var size = TwinApps.sizes[seed % 3]
+        let app = GameFrameTests.makeApp(size: size, seed: UInt64(seed), clock: clock, mode: seed < 12 ? .solo : .computer(.medium))
+        func tracks() -> [String] {
+            let animator = app.view.animator
+            return app.view.game.cards.flatMap { card in
+                ["\(card.id) moves \(animator.mayMove(id: card.id))"] + CardTargets.Property.allCases.map { property in
+                    let key = CardTargets.key(card.id, property)
+                    return "\(card.id) \(property) \(String(describing: animator.presentedData(key, at: clock.now))) -> \(String(describing: animator.targetData(key)))"
+                }
+            }
+        }
+        for step in 0..<200 {
+            if let event = input.next(size: &size) { app.handle(event) }
+            if app.exitCode != nil { break }
+            clock.advance(by: input.random.pick([1.0 / 30, 0.1, 0.4, 1.5, 4.0]))
+            app.tick()
+            let before = tracks(), frame = app.render(in: size)
+            app.view.withAnimation {}
+            #expect(tracks() == before, "seed \(seed) step \(step): declaring unchanged cards again changed a track")
+            #expect(app.render(in: size) == frame, "seed \(seed) step \(step): declaring unchanged cards again changed the frame")
+        }
+    }
+}
