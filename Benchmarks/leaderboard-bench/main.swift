@@ -4,11 +4,9 @@ import MemorizeLeaderboard
 import MemorizeStore
 import ThemeFormat
 
-// The leaderboard's benchmark and crash writer (no argument parser: a tool for tests and
-// Benchmarks/README.md, not for players).
+// The leaderboard's benchmark (no argument parser: a tool for Benchmarks/README.md, not for
+// players). Built in Benchmarks/ (its own package), never by the game's `swift build`.
 //
-//   leaderboard-bench write STORE COUNT     submits COUNT runs, printing "committed N" after each
-//                                           submit returned (the kill -9 test reads these)
 //   leaderboard-bench bench STORE RUNS      stores RUNS runs on one day, then times replaying a
 //                                           run (µs) and reading the day's top 20 (ms)
 // STORE is a SQLite path or a postgres:// URL.
@@ -18,9 +16,9 @@ func open(_ spec: String) async throws -> LeaderboardStore {
     return try SQLiteLeaderboard(path: spec)
 }
 
-func run(number: Int, date: DailyDate, intents: String = "") -> LeaderboardRun {
+func run(number: Int, date: DailyDate) -> LeaderboardRun {
     LeaderboardRun(date: date, fingerprint: "SHA256:writer\(number)", name: "writer \(number)", score: number % 97,
-                   moves: 20 + number % 13, milliseconds: 10_000 + number % 1000, intents: intents, reportedAt: Double(number))
+                   moves: 20 + number % 13, milliseconds: 10_000 + number % 1000, intents: "", reportedAt: Double(number))
 }
 
 /// A perfect run of the deal: every pair chosen in turn, 0.5 s apart (what a player who knew
@@ -39,52 +37,40 @@ func perfectLog(setup: GameSetup) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let count = Int(arguments[3]), count >= 0 else {
-    FileHandle.standardError.write("usage: leaderboard-bench write|bench STORE COUNT\n".data(using: .utf8)!)
+guard arguments.count == 4, arguments[1] == "bench", let count = Int(arguments[3]), count >= 0 else {
+    FileHandle.standardError.write("usage: leaderboard-bench bench STORE RUNS\n".data(using: .utf8)!)
     exit(2)
 }
 let date = DailyDate("2026-11-26")!
 let store = try await open(arguments[2])
-switch arguments[1] {
-case "write":
-    for number in 0..<count {
-        _ = try await store.submit(run(number: number, date: date, intents: String(repeating: "0.0 0 deal\n", count: 200)))
-        // Unbuffered: a line printed is a line the killed process's reader sees.
-        FileHandle.standardOutput.write(Data("committed \(number)\n".utf8))
-    }
-case "bench":
-    let existing = try await store.count(on: date)
-    var number = existing
-    while number < count {
-        // Batches in parallel: filling 100,000 rows one awaited insert at a time is the slow part.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for batch in number..<min(count, number + 64) {
-                group.addTask { _ = try await store.submit(run(number: batch, date: date)) }
-            }
-            try await group.waitForAll()
+let existing = try await store.count(on: date)
+var number = existing
+while number < count {
+    // Batches in parallel: filling 100,000 rows one awaited insert at a time is the slow part.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for batch in number..<min(count, number + 64) {
+            group.addTask { _ = try await store.submit(run(number: batch, date: date)) }
         }
-        number = min(count, number + 64)
+        try await group.waitForAll()
     }
-    let theme = ThemeLibrary.builtIn()[0]
-    let setup = DailyDeal.setup(theme: theme, seed: 42)
-    let log = perfectLog(setup: setup)
-    let clock = ContinuousClock()
-    var replays = 0
-    let replayTime = clock.measure {
-        for _ in 0..<2000 { if case .success = RunReplay.replay(log, setup: setup) { replays += 1 } }
-    }
-    var tops: [Duration] = []
-    for _ in 0..<50 {
-        tops.append(try await clock.measure { _ = try await store.top(on: date, limit: 20) })
-    }
-    tops.sort()
-    func micro(_ d: Duration) -> Double { Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12 }
-    print(String(format: "replay of a %d-card run: %.1f µs (%d of 2000 replayed)", GameState(setup: setup).model.cards.count,
-                 micro(replayTime) / 2000, replays))
-    print(String(format: "scores (top 20 of %d runs stored): median %.2f ms, p90 %.2f ms", try await store.count(on: date),
-                 micro(tops[25]) / 1000, micro(tops[45]) / 1000))
-default:
-    FileHandle.standardError.write("usage: leaderboard-bench write|bench STORE COUNT\n".data(using: .utf8)!)
-    exit(2)
+    number = min(count, number + 64)
 }
+let theme = ThemeLibrary.builtIn()[0]
+let setup = DailyDeal.setup(theme: theme, seed: 42)
+let log = perfectLog(setup: setup)
+let clock = ContinuousClock()
+var replays = 0
+let replayTime = clock.measure {
+    for _ in 0..<2000 { if case .success = RunReplay.replay(log, setup: setup) { replays += 1 } }
+}
+var tops: [Duration] = []
+for _ in 0..<50 {
+    tops.append(try await clock.measure { _ = try await store.top(on: date, limit: 20) })
+}
+tops.sort()
+func micro(_ d: Duration) -> Double { Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12 }
+print(String(format: "replay of a %d-card run: %.1f µs (%d of 2000 replayed)", GameState(setup: setup).model.cards.count,
+             micro(replayTime) / 2000, replays))
+print(String(format: "scores (top 20 of %d runs stored): median %.2f ms, p90 %.2f ms", try await store.count(on: date),
+             micro(tops[25]) / 1000, micro(tops[45]) / 1000))
 await store.close()
