@@ -33,8 +33,8 @@ final class EmojiMemoryGameView: StatefulView {
     private(set) var focusIndex = 0
     /// Set once per finished game, when it is recorded in the score book.
     private(set) var win: WinSummary?
-    /// The day whose deal this game is (`--daily`, `--date`): the first game only, as a restart
-    /// or a new game deals something else.
+    /// The day whose deal this game is (`--daily`, `--date`, a server's daily): the first game
+    /// only, as a restart or a new game deals something else.
     private(set) lazy var dailyDate: DailyDate? = options.daily
     /// `--play-record`: a recorded run playing itself (RecordPlayback.swift).
     private(set) lazy var playback: RecordPlayback? = options.playRecordPath.flatMap(RecordPlayback.load)
