@@ -23,9 +23,10 @@ extension GameSession {
         }
         var serverEnd: Int32 = -1
         var gameEnd: Int32 = -1
-        guard gs_channel_pair(&serverEnd, &gameEnd) == 0 else {
+        let paired = gs_channel_pair(&serverEnd, &gameEnd)
+        guard paired == 0 else {
             server.admission.endGame(from: identity.address)
-            refuse("no terminal is free for your game right now; try again later", reason: "daily channel: \(String(cString: strerror(errno)))")
+            refuse("no terminal is free for your game right now; try again later", reason: "daily channel: \(String(cString: strerror(paired)))")
             return false
         }
         let started = launch(arguments: arguments + [GameArguments.reportChannelFlag, "\(GS_TABLE_CHANNEL_FD)"],
