@@ -51,6 +51,10 @@ public enum TableMessage: Hashable, Sendable {
     /// Number `sequence` (0, 1, 2, … with no gap) of the table's log.
     case ordered(sequence: Int, TimedIntent)
     case status(SeatStatus)
+    /// Whole lines of a server's daily run's report (DailyReport.messages), in order.
+    case reportPart(String)
+    /// The report is whole: `byteCount` bytes of parts came before.
+    case reportEnd(byteCount: Int)
 
     public static let maximumNameLength = 16
     public static let maximumReasonLength = 200
@@ -67,6 +71,8 @@ public enum TableMessage: Hashable, Sendable {
                 + hello.names.enumerated().compactMap { seat, name in name.map { "name\(seat) " + $0 } }).joined(separator: "\n"))
         case .ordered(let sequence, let timed): TableFrame(kind: .ordered, text: "\(sequence) " + timed.line)
         case .status(let status): TableFrame(kind: .status, text: status.line)
+        case .reportPart(let lines): TableFrame(kind: .reportPart, text: lines)
+        case .reportEnd(let byteCount): TableFrame(kind: .reportEnd, text: "\(byteCount)")
         }
     }
 
@@ -90,6 +96,13 @@ public enum TableMessage: Hashable, Sendable {
         case .status:
             guard let status = SeatStatus(text: text) else { return nil }
             self = .status(status)
+        case .reportPart:
+            // Whole lines only: a part never ends inside a line (DailyReport.messages packs them).
+            guard text.hasSuffix("\n") else { return nil }
+            self = .reportPart(text)
+        case .reportEnd:
+            guard !text.isEmpty, text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(text) else { return nil }
+            self = .reportEnd(byteCount: count)
         }
     }
 

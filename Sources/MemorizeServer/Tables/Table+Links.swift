@@ -122,6 +122,8 @@ final class TableLink: ChannelInboundHandler {
     let table: Table
     let memberID: Int
     var decoder = TableFrameDecoder()
+    /// A report was refused already (so a flood of them is logged once).
+    var reportRefused = false
 
     init(table: Table, memberID: Int) {
         self.table = table
@@ -136,7 +138,17 @@ final class TableLink: ChannelInboundHandler {
                 guard let message = TableMessage(frame: frame) else {
                     return table.violation(memberID: memberID, problem: TableFrame.Problem.badPayload(frame.kind).description)
                 }
-                table.received(message, from: memberID)
+                switch message {
+                case .reportPart, .reportEnd:
+                    // A daily run's report has no place at a table (it ranks nothing here): refused
+                    // and logged once, and the game plays on.
+                    if !reportRefused {
+                        reportRefused = true
+                        table.logger.notice("daily report refused: not a daily session", metadata: ["member": "\(memberID)"])
+                    }
+                default:
+                    table.received(message, from: memberID)
+                }
             }
         case .failure(let problem):
             table.violation(memberID: memberID, problem: problem.description)
