@@ -36,8 +36,7 @@ extension GameSession {
             Glibc.close(serverEnd)
             return false
         }
-        var logger = self.logger
-        logger[metadataKey: "key"] = "\(fingerprint)"
+        let logger = { var logger = self.logger; logger[metadataKey: "key"] = "\(fingerprint)"; return logger }()
         let session = NIOLoopBound(self, eventLoop: context.eventLoop)
         DailyReportLink.attach(descriptor: serverEnd, on: context.eventLoop, logger: logger) { report in
             session.value.rank(report, of: run, by: fingerprint)
