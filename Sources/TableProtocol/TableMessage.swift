@@ -21,14 +21,18 @@ public struct TableHello: Hashable, Sendable {
     public var invitation: String?
     /// Entries of the log sent right after this hello: the catch-up, applied without animating.
     public var catchUp: Int
+    /// This seat is a guest's: nobody can take it back if its link drops (a key's is held).
+    public var guestSeat: Bool
 
-    public init(seat: TableSeat, seed: UInt64, theme: String?, names: [String?], invitation: String? = nil, catchUp: Int = 0) {
+    public init(seat: TableSeat, seed: UInt64, theme: String?, names: [String?], invitation: String? = nil, catchUp: Int = 0,
+                guestSeat: Bool = false) {
         self.seat = seat
         self.seed = seed
         self.theme = theme
         self.names = names
         self.invitation = invitation
         self.catchUp = catchUp
+        self.guestSeat = guestSeat
     }
 }
 
@@ -66,6 +70,7 @@ public enum TableMessage: Hashable, Sendable {
         case .intent(let intent): TableFrame(kind: .intent, text: intent.line)
         case .hello(let hello):
             TableFrame(kind: .hello, text: ([hello.seat.line, "seed \(hello.seed)", "catch-up \(hello.catchUp)"]
+                + (hello.guestSeat ? ["guest"] : [])
                 + (hello.theme.map { ["theme " + $0] } ?? [])
                 + (hello.invitation.map { ["invite " + $0] } ?? [])
                 + hello.names.enumerated().compactMap { seat, name in name.map { "name\(seat) " + $0 } }).joined(separator: "\n"))
@@ -139,6 +144,8 @@ extension TableHello {
               catchUpLine.dropFirst(9).allSatisfy({ $0.isASCII && $0.isNumber }),
               let catchUp = Int(catchUpLine.dropFirst(9)), catchUp <= TableMessage.maximumSequence else { return nil }
         self.catchUp = catchUp
+        guestSeat = lines.first == "guest"
+        if guestSeat { lines = lines.dropFirst() }
         theme = nil
         if let themeLine = lines.first, themeLine.hasPrefix("theme ") {
             guard TableMessage.isShowable(themeLine.dropFirst(6), limit: GameIntent.maximumThemeNameLength) else { return nil }

@@ -257,7 +257,15 @@ import Glibc
     @Test func aGuestsDroppedSeatEndsTheTable() throws {
         let harness = Harness()
         let (_, alice) = try harness.seat(.open, key: nil, name: "guest")
+        // The guest's game is told (its bottom line says so: stderr is covered by the screen).
+        guard case .hello(let guestHello)? = try alice.next() else { Issue.record("no hello"); return }
+        #expect(guestHello.guestSeat)
         let (_, bob) = try harness.seat(.join, key: 2, name: "bob")
+        guard case .hello(let keyHello)? = try bob.next() else { Issue.record("no hello"); return }
+        #expect(!keyHello.guestSeat)
+        let (_, watcher) = try harness.seat(.watch, key: nil, name: "guest")
+        guard case .hello(let watcherHello)? = try watcher.next() else { Issue.record("no hello"); return }
+        #expect(!watcherHello.guestSeat, "a watcher has no seat to lose")
         _ = try bob.next { if case .ordered = $0 { true } else { false } }
         alice.hangUp()
         #expect(try bob.next { if case .status(.ended(let reason)) = $0 { reason.contains("guest's seat cannot be taken back") } else { false } } != nil)

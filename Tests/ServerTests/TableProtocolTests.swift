@@ -12,6 +12,7 @@ import Testing
         .intent(.choose(cardID: 7)),
         .hello(TableHello(seat: .seat(1), seed: 42, theme: "Animals", names: ["alice", "bob"], invitation: "ssh -t -p 2222 host join ABCD234", catchUp: 17)),
         .hello(TableHello(seat: .watcher, seed: 0, theme: nil, names: ["alice", nil])),
+        .hello(TableHello(seat: .seat(1), seed: 7, theme: "Animals", names: ["alice", "guest"], catchUp: 3, guestSeat: true)),
         .ordered(sequence: 0, TimedIntent(.deal, at: 0, seat: 0)),
         .ordered(sequence: 12, TimedIntent(.choose(cardID: 3), at: 4.125, seat: 1)),
         .status(.seated(seat: 1, name: "Bob Smith")),

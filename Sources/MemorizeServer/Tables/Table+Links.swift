@@ -46,7 +46,8 @@ extension Table {
 
     private func welcome(_ member: Member) {
         send(.hello(TableHello(seat: member.seat, seed: settings.seed, theme: settings.theme, names: names,
-                               invitation: invitation, catchUp: sequencer.log.count)), to: member)
+                               invitation: invitation, catchUp: sequencer.log.count,
+                               guestSeat: member.isGuestSeat)), to: member)
         for (sequence, timed) in sequencer.log.enumerated() {
             send(.ordered(sequence: sequence, timed), to: member)
         }
