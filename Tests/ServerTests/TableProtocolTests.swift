@@ -129,6 +129,14 @@ import Testing
     @Test func tableCommandsAreParsedFromATable() throws {
         #expect(SessionCommand.parse(command: "new --theme Animals --seed 7 --ascii", displayName: "al")
                 == .success(.newTable(seed: 7, theme: "Animals", displayFlags: ["--ascii"])))
+        // A theme of the opener's own would not exist for the other seat: built-in ones only.
+        guard case .failure(let ownTheme) = SessionCommand.parse(command: "new --theme MyOwnTheme", displayName: nil) else {
+            Issue.record("new --theme MyOwnTheme accepted")
+            return
+        }
+        #expect(ownTheme.description.contains("built-in") && ownTheme.description.contains("Animals"))
+        #expect(SessionCommand.parse(command: "new --theme animals", displayName: nil)
+                == .success(.newTable(seed: nil, theme: "Animals", displayFlags: [])))
         #expect(SessionCommand.parse(command: "join abcd234 --no-color", displayName: nil)
                 == .success(.join(code: "abcd234", displayFlags: ["--no-color"])))
         #expect(SessionCommand.parse(command: "watch ABCD234", displayName: nil) == .success(.watch(code: "ABCD234", displayFlags: [])))
