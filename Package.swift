@@ -32,6 +32,8 @@ let package = Package(
         // For the benchmark's own package (Benchmarks/Package.swift), which measures the game's
         // frames in process; a product builds nothing more here.
         .library(name: "MemorizeLibraries", targets: ["Memorize", "MemorizeStore", "TerminalUI", "MemorizeApp"]),
+        // The leaderboard's benchmark's (a product of its own: the game's benchmark builds no database).
+        .library(name: "LeaderboardLibraries", targets: ["MemorizeLeaderboard", "Memorize", "MemorizeStore", "ThemeFormat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -92,13 +94,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"], .when(configuration: .release))],
             plugins: ["StampCommit"]
         ),
-        // The performance benchmark is a package of its own (Benchmarks/Package.swift), built only
-        // by `bash Benchmarks/run.sh`.
-        // The leaderboard's benchmark (replay µs, `scores` latency) and the writer the kill -9 test kills.
-        .executableTarget(
-            name: "leaderboard-bench",
-            dependencies: ["MemorizeLeaderboard", "Memorize", "MemorizeStore", "ThemeFormat"]
-        ),
+        // The benchmarks are a package of their own (Benchmarks/Package.swift), built only by
+        // `bash Benchmarks/run.sh` (and the leaderboard's by the command in Benchmarks/README.md).
         // memorize-tui-server: serves the game over SSH, one game process per session in its own
         // pty. GameSpawn is the fork/exec in C: between the two only async-signal-safe calls.
         .target(name: "CGameSpawn"),

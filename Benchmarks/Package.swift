@@ -19,6 +19,14 @@ let package = Package(
             ],
             path: "memorize-bench"
         ),
+        // The leaderboard's: replaying a run (µs) and `scores` with 100,000 runs stored.
+        .executableTarget(
+            name: "leaderboard-bench",
+            dependencies: [
+                .product(name: "LeaderboardLibraries", package: "memorize-tui"),
+            ],
+            path: "leaderboard-bench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

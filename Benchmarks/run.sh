@@ -15,7 +15,7 @@ export SHLVL=$(( ${SHLVL:-1} > 0 ? ${SHLVL:-1} - 1 : 0 ))
 [[ $PWD == "$root" ]] || cd "$root"
 swift build -c release >&2
 # The benchmark measures frames in process too, with the game's libraries built as above.
-swift build -c release --package-path Benchmarks >&2
+swift build -c release --package-path Benchmarks --product memorize-bench >&2
 # The plain-ncurses lower bound the flip cost is compared with.
 mkdir -p .build/bench
 cc -O2 -Wall Benchmarks/replay/ncurses-replay.c $(pkg-config --cflags --libs ncursesw) -o .build/bench/ncurses-replay

@@ -11,6 +11,8 @@ public enum GameArguments {
     /// The game's hidden flag naming its table channel's descriptor: set by the server alone;
     /// like every flag not listed above, refused when a client types it.
     public static let tableChannelFlag = "--table-channel"
+    /// The same for a server's daily: the channel its finished run's report goes over.
+    public static let reportChannelFlag = "--report-channel"
 
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public var description: String

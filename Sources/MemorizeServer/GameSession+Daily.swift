@@ -12,8 +12,10 @@ struct DailyRun {
     let date: DailyDate
     let deal: DailyDeal
     /// A `replay`: the server's file of the run being played back (removed at the end); such a
-    /// game reports nothing.
+    /// game reports nothing (it has no report channel).
     var replayFile: String? = nil
+    /// The server's end of a key's report channel (GameSession+DailyReport.swift), once watched.
+    var link: Channel? = nil
 }
 
 /// The leaderboard's commands on a session (DailyCommand): `daily` starts the server's deal of
@@ -74,13 +76,9 @@ extension GameSession {
         }
         if let full = server.admission.startGame(from: identity.address) { return refuse(full, reason: full) }
         machine.advance(to: .starting)
-        // A report left by an earlier game (a server stopped before reading it) is not this run's.
-        if case .key(let fingerprint) = identity.player, let directory = try? server.stateFiles.playerDirectory(for: fingerprint) {
-            unlink(directory + "/state/memorize-tui/daily-report")
-        }
-        dailyRun = DailyRun(date: today, deal: deal)
-        launch(arguments: ["--server-daily", today.description, "--theme", deal.themeName, "--seed", "\(deal.seed)"],
-               terminal: terminal, context: context)
+        launchDaily(DailyRun(date: today, deal: deal),
+                    arguments: ["--server-daily", today.description, "--theme", deal.themeName, "--seed", "\(deal.seed)"],
+                    terminal: terminal, context: context)
     }
 
     /// Text on the client's stdout, in order with everything else written.

@@ -1,44 +1,69 @@
+import CGameSpawn
 import Foundation
 import Memorize
 import MemorizeLeaderboard
 import NIOCore
+import TableProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The end of a daily game: the game left its run's report in the player's state directory
-/// (which only the server and the game it started write); the server reads and removes it,
-/// replays it through the model and ranks the recomputed score (DailyBoard). Guests play
-/// unranked: their report is not read.
+/// A daily game's report: a key's game gets a channel only the server made (`--report-channel 3`,
+/// as a table's game gets `--table-channel 3`), and reports its won run over it; the server
+/// replays the report through the model and ranks the recomputed score (DailyBoard). Guests play
+/// unranked: their game gets no channel, so there is nothing to read.
 extension GameSession {
-    static let maximumReportBytes = LeaderboardLimits.maximumIntentLogBytes + 4096
-
-    func collectDailyReport() {
-        guard let run = dailyRun else { return }
-        dailyRun = nil
-        if let replayFile = run.replayFile {
-            unlink(replayFile)
-            return
+    /// Starts the daily game with its report channel (a key's only); false when it did not start
+    /// (the player has been told why).
+    @discardableResult
+    func launchDaily(_ run: DailyRun, arguments: [String], terminal: Terminal, context: ChannelHandlerContext) -> Bool {
+        dailyRun = run
+        guard case .key(let fingerprint) = identity.player else {
+            return launch(arguments: arguments, terminal: terminal, context: context)
         }
-        guard case .key(let fingerprint) = identity.player else { return }
-        guard let directory = try? server.stateFiles.playerDirectory(for: fingerprint) else { return }
-        let path = directory + "/state/memorize-tui/daily-report"
-        guard let text = Self.takeReport(at: path) else { return }
-        let report: DailyBoard.Report
-        switch Self.parseReport(text, date: run.date) {
-        case .success(let parsed): report = parsed
-        case .failure(let refusal):
-            logger.notice("daily run refused", metadata: ["key": "\(fingerprint)", "reason": "\(refusal)"])
-            return
+        var serverEnd: Int32 = -1
+        var gameEnd: Int32 = -1
+        let paired = gs_channel_pair(&serverEnd, &gameEnd)
+        guard paired == 0 else {
+            server.admission.endGame(from: identity.address)
+            refuse("no terminal is free for your game right now; try again later", reason: "daily channel: \(String(cString: strerror(paired)))")
+            return false
+        }
+        let started = launch(arguments: arguments + [GameArguments.reportChannelFlag, "\(GS_TABLE_CHANNEL_FD)"],
+                             terminal: terminal, context: context, channel: gameEnd)
+        Glibc.close(gameEnd)
+        guard started else {
+            Glibc.close(serverEnd)
+            return false
+        }
+        let logger = { var logger = self.logger; logger[metadataKey: "key"] = "\(fingerprint)"; return logger }()
+        let session = NIOLoopBound(self, eventLoop: context.eventLoop)
+        DailyReportLink.attach(descriptor: serverEnd, on: context.eventLoop, logger: logger) { report in
+            session.value.rank(report, of: run, by: fingerprint)
+        }.whenComplete { result in
+            switch result {
+            case .success(let link): session.value.dailyRun?.link = link
+            case .failure(let error): logger.notice("cannot watch the daily channel; the run will not be ranked", metadata: ["error": "\(error)"])
+            }
+        }
+        return true
+    }
+
+    /// The report of this session's daily run (it may come just after the game has gone):
+    /// replayed on the day's deal and ranked by the score the replay computes.
+    func rank(_ report: DailyReport, of run: DailyRun, by fingerprint: KeyFingerprint) {
+        guard report.date == run.date else {
+            return logger.notice("daily run refused", metadata: ["key": "\(fingerprint)", "reason": "a report of \(report.date), not \(run.date)"])
         }
         guard let theme = server.daily.themes.named(run.deal.themeName) else { return }
         let daily = server.daily
         let entrant = DailyBoard.Entrant.key(fingerprint: "\(fingerprint)", name: identity.userName)
         let logger = self.logger
         let date = run.date, setup = DailyDeal.setup(theme: theme, seed: run.deal.seed)
+        let submitted = DailyBoard.Report(intents: report.intents, claimedScore: report.score, claimedMoves: report.moves)
         Task {
             do {
-                let outcome = try await daily.board().submit(report, by: entrant, date: date, setup: setup,
+                let outcome = try await daily.board().submit(submitted, by: entrant, date: date, setup: setup,
                                                              now: Date().timeIntervalSince1970)
                 logger.info("daily run", metadata: ["key": "\(fingerprint)", "date": "\(date)", "outcome": "\(outcome)"])
             } catch {
@@ -47,31 +72,14 @@ extension GameSession {
         }
     }
 
-    /// The report's bytes, and the file gone; nil for no file, a link, or one too large.
-    static func takeReport(at path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer {
-            Glibc.close(fd)
-            unlink(path)
+    /// The game has gone: a replay's file is removed; the report channel is closed once what the
+    /// game wrote before it went has been read (a moment later, on this loop).
+    func endDailyRun() {
+        guard let run = dailyRun else { return }
+        dailyRun = nil
+        if let replayFile = run.replayFile { unlink(replayFile) }
+        if let link = run.link {
+            link.eventLoop.scheduleTask(in: .seconds(1)) { link.close(promise: nil) }
         }
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size <= maximumReportBytes else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard count == bytes.count else { return nil }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    /// `memorize-daily-report 1`, `date D`, `score N`, `moves N`, then the intent lines.
-    static func parseReport(_ text: String, date: DailyDate) -> Result<DailyBoard.Report, LeaderboardRefusal> {
-        let lines = text.split(separator: "\n", maxSplits: 4, omittingEmptySubsequences: false)
-        guard lines.count == 5, lines[0] == "memorize-daily-report 1", lines[1] == "date \(date)",
-              lines[2].hasPrefix("score "), let score = Int(lines[2].dropFirst(6)),
-              lines[3].hasPrefix("moves "), let moves = Int(lines[3].dropFirst(6))
-        else { return .failure(LeaderboardRefusal(description: "not a report of \(date)'s run")) }
-        var intents = String(lines[4])
-        if intents.hasSuffix("\n") { intents.removeLast() }
-        return .success(DailyBoard.Report(intents: intents, claimedScore: score, claimedMoves: moves))
     }
 }

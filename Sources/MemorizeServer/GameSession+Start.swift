@@ -39,10 +39,10 @@ extension GameSession {
         launch(arguments: arguments, terminal: terminal, context: context)
     }
 
-    /// Spawns the game (with its table channel's game end, when at a table) and relays its pty;
-    /// false, with the player told why, when it cannot start.
+    /// Spawns the game (with its channel's game end, at a table or in a key's daily, as its
+    /// descriptor 3) and relays its pty; false, with the player told why, when it cannot start.
     @discardableResult
-    func launch(arguments: [String], terminal: Terminal, context: ChannelHandlerContext, tableChannel: Int32 = -1) -> Bool {
+    func launch(arguments: [String], terminal: Terminal, context: ChannelHandlerContext, channel: Int32 = -1) -> Bool {
         var environment = ["TERM": terminal.term, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         do {
             let directory: String
@@ -64,7 +64,7 @@ extension GameSession {
         do {
             game = try GameProcess.spawn(path: server.configuration.gamePath, arguments: arguments, environment: environment,
                                          columns: terminal.columns, rows: terminal.rows, limits: server.configuration.limits,
-                                         tableChannel: tableChannel)
+                                         tableChannel: channel)
         } catch {
             server.admission.endGame(from: identity.address)
             removeGuestDirectory()
@@ -201,7 +201,7 @@ extension GameSession {
         identity.hasGame = false
         server.registry.remove(game: game.pid)
         server.admission.endGame(from: identity.address)
-        collectDailyReport()          // a daily game's run, for the board (GameSession+DailyReport.swift)
+        endDailyRun()                 // a replay's file, a daily's channel (GameSession+DailyReport.swift)
         removeGuestDirectory()
         let seconds = Double((ContinuousClock.now - startTime).components.seconds)
             + Double((ContinuousClock.now - startTime).components.attoseconds) / 1e18

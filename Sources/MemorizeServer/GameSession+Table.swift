@@ -78,7 +78,7 @@ extension GameSession {
             table.eventLoop.execute { table.cancel(memberID: memberID) }
             return refuse("no terminal is free for your game right now; try again later", reason: "table channel: \(String(cString: strerror(errno)))")
         }
-        let started = launch(arguments: reservation.arguments, terminal: terminal, context: context, tableChannel: gameEnd)
+        let started = launch(arguments: reservation.arguments, terminal: terminal, context: context, channel: gameEnd)
         Glibc.close(gameEnd)
         guard started else {
             Glibc.close(serverEnd)

@@ -1,3 +1,6 @@
+import Memorize
+import ThemeFormat
+
 /// What an exec request asks for. The first word may name a command from `commands` (a table of
 /// them, so more plug in beside these: each parses the words after its name); anything else is
 /// the game's own flags, as before tables (`ssh -t host -- --theme Animals`).
@@ -68,7 +71,16 @@ enum SessionCommand: Equatable, Sendable {
                 index += 1
             }
         }
-        return .success(.newTable(seed: seed, theme: theme, displayFlags: display))
+        if let theme {
+            // Each seat's game loads the themes of its own player: only the built-in ones are on both.
+            let builtIn = ThemeLibrary.builtIn()
+            guard let known = builtIn.named(theme) else {
+                return .failure(Refusal("--theme at a table is one of the built-in themes, which every player has: "
+                    + builtIn.map(\.name).joined(separator: ", ")))
+            }
+            return .success(.newTable(seed: seed, theme: known.name, displayFlags: display))
+        }
+        return .success(.newTable(seed: seed, theme: nil, displayFlags: display))
     }
 
     static func refusalAtATable(_ words: [String]) -> Refusal? {

@@ -24,6 +24,11 @@ public struct TableFrame: Equatable, Sendable {
         case ordered = 3
         /// table → game: who sits, who is awaited, how many watch, the end (SeatStatus).
         case status = 4
+        /// game → server, a server's daily only: the next whole lines of the finished run's report
+        /// (DailyReport), which is larger than one frame.
+        case reportPart = 5
+        /// game → server: the report is whole; its length in bytes.
+        case reportEnd = 6
     }
 
     public var kind: Kind

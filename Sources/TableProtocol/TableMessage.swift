@@ -21,14 +21,18 @@ public struct TableHello: Hashable, Sendable {
     public var invitation: String?
     /// Entries of the log sent right after this hello: the catch-up, applied without animating.
     public var catchUp: Int
+    /// This seat is a guest's: nobody can take it back if its link drops (a key's is held).
+    public var guestSeat: Bool
 
-    public init(seat: TableSeat, seed: UInt64, theme: String?, names: [String?], invitation: String? = nil, catchUp: Int = 0) {
+    public init(seat: TableSeat, seed: UInt64, theme: String?, names: [String?], invitation: String? = nil, catchUp: Int = 0,
+                guestSeat: Bool = false) {
         self.seat = seat
         self.seed = seed
         self.theme = theme
         self.names = names
         self.invitation = invitation
         self.catchUp = catchUp
+        self.guestSeat = guestSeat
     }
 }
 
@@ -51,6 +55,10 @@ public enum TableMessage: Hashable, Sendable {
     /// Number `sequence` (0, 1, 2, … with no gap) of the table's log.
     case ordered(sequence: Int, TimedIntent)
     case status(SeatStatus)
+    /// Whole lines of a server's daily run's report (DailyReport.messages), in order.
+    case reportPart(String)
+    /// The report is whole: `byteCount` bytes of parts came before.
+    case reportEnd(byteCount: Int)
 
     public static let maximumNameLength = 16
     public static let maximumReasonLength = 200
@@ -62,11 +70,14 @@ public enum TableMessage: Hashable, Sendable {
         case .intent(let intent): TableFrame(kind: .intent, text: intent.line)
         case .hello(let hello):
             TableFrame(kind: .hello, text: ([hello.seat.line, "seed \(hello.seed)", "catch-up \(hello.catchUp)"]
+                + (hello.guestSeat ? ["guest"] : [])
                 + (hello.theme.map { ["theme " + $0] } ?? [])
                 + (hello.invitation.map { ["invite " + $0] } ?? [])
                 + hello.names.enumerated().compactMap { seat, name in name.map { "name\(seat) " + $0 } }).joined(separator: "\n"))
         case .ordered(let sequence, let timed): TableFrame(kind: .ordered, text: "\(sequence) " + timed.line)
         case .status(let status): TableFrame(kind: .status, text: status.line)
+        case .reportPart(let lines): TableFrame(kind: .reportPart, text: lines)
+        case .reportEnd(let byteCount): TableFrame(kind: .reportEnd, text: "\(byteCount)")
         }
     }
 
@@ -90,6 +101,13 @@ public enum TableMessage: Hashable, Sendable {
         case .status:
             guard let status = SeatStatus(text: text) else { return nil }
             self = .status(status)
+        case .reportPart:
+            // Whole lines only: a part never ends inside a line (DailyReport.messages packs them).
+            guard text.hasSuffix("\n") else { return nil }
+            self = .reportPart(text)
+        case .reportEnd:
+            guard !text.isEmpty, text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(text) else { return nil }
+            self = .reportEnd(byteCount: count)
         }
     }
 
@@ -126,6 +144,8 @@ extension TableHello {
               catchUpLine.dropFirst(9).allSatisfy({ $0.isASCII && $0.isNumber }),
               let catchUp = Int(catchUpLine.dropFirst(9)), catchUp <= TableMessage.maximumSequence else { return nil }
         self.catchUp = catchUp
+        guestSeat = lines.first == "guest"
+        if guestSeat { lines = lines.dropFirst() }
         theme = nil
         if let themeLine = lines.first, themeLine.hasPrefix("theme ") {
             guard TableMessage.isShowable(themeLine.dropFirst(6), limit: GameIntent.maximumThemeNameLength) else { return nil }

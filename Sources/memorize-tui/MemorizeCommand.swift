@@ -120,6 +120,11 @@ struct MemorizeCommand: ParsableCommand {
     @Option(name: .customLong("server-daily"), help: ArgumentHelp("Mark the game as a server's daily deal of this day.", visibility: .private))
     var serverDaily: String?
 
+    /// A key's server daily: the descriptor of the channel its won run is reported over (the
+    /// server made it; a player over SSH cannot pass it).
+    @Option(name: .customLong("report-channel"), help: ArgumentHelp("The descriptor of a server's daily report channel (set by memorize-tui-server).", visibility: .private))
+    var reportChannel: Int32?
+
     /// A server's `replay N`: the recorded run to play back (the server gives --theme and --seed).
     @Option(name: .customLong("play-record"), help: ArgumentHelp("Play back a recorded run from this file.", visibility: .private))
     var playRecord: String?
@@ -202,6 +207,11 @@ struct MemorizeCommand: ParsableCommand {
                 throw ValidationError("--table-channel is memorize-tui-server's: a descriptor of 3 or more, live, with --players 2")
             }
         }
+        if let reportChannel {
+            guard reportChannel >= 3, serverDaily != nil, !headless, script == nil else {
+                throw ValidationError("--report-channel is memorize-tui-server's: a descriptor of 3 or more, live, with --server-daily")
+            }
+        }
         if let snapshotDir {
             if snapshotDir.isEmpty { throw ValidationError("--snapshot-dir needs a directory name") }
             if !headless { throw ValidationError("--snapshot-dir only applies with --headless") }
@@ -250,7 +260,7 @@ struct MemorizeCommand: ParsableCommand {
             throw ExitCode(2)
         }
         options.playRecordPath = playRecord
-        if let serverDaily, let problem = options.markServerDaily(serverDaily) {
+        if let serverDaily, let problem = options.markServerDaily(serverDaily, reportChannel: reportChannel) {
             try? StandardStream.error.writeLine(problem)
             throw ExitCode(2)
         }

@@ -90,7 +90,7 @@ import ThemeFormat
     /// A server's ranked daily run: `i` would show every face-down card, so it opens nothing.
     @Test func noInspectorInAServersDaily() {
         var options = AppOptions()
-        options.dailyReportPath = "/nonexistent/daily-report"
+        options.isServerDaily = true
         let size = Size(width: 160, height: 48)
         let app = Self.makeApp(size: size, clock: VirtualClock(), options: options)
         app.handle(.key(.character("d")))

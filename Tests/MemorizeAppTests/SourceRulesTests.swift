@@ -33,10 +33,12 @@ import Testing
         }
     }
 
-    @Test func theBenchmarkIsItsOwnPackage() throws {
+    @Test func theBenchmarksAreTheirOwnPackage() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(!manifest.contains("name: \"memorize-bench\""), "Package.swift builds the benchmark with every swift build")
-        let bench = try String(contentsOf: Self.root.appendingPathComponent("Benchmarks/Package.swift"), encoding: .utf8)
-        #expect(bench.contains("name: \"memorize-bench\"") && bench.contains("path: \"..\""))
+        for benchmark in ["memorize-bench", "leaderboard-bench"] {
+            #expect(!manifest.contains("name: \"\(benchmark)\""), "Package.swift builds \(benchmark) with every swift build")
+            let bench = try String(contentsOf: Self.root.appendingPathComponent("Benchmarks/Package.swift"), encoding: .utf8)
+            #expect(bench.contains("name: \"\(benchmark)\"") && bench.contains("path: \"..\""))
+        }
     }
 }

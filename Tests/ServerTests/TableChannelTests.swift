@@ -83,10 +83,10 @@ import Glibc
         }
         let stops = Stops()
 
-        init(limits: TableLimits = TableLimits()) {
+        init(limits: TableLimits = TableLimits(), logger: Logger = Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() })) {
             table = Table(code: TableCode(typed: "ABCD234")!, eventLoop: group.next(),
                           settings: TableSettings(seed: 42, theme: "Animals", displayFlags: []), limits: limits,
-                          command: "ssh -t -p 2222 example.org", logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }),
+                          command: "ssh -t -p 2222 example.org", logger: logger,
                           removeFromRegistry: { _ in })
         }
 
@@ -187,6 +187,29 @@ import Glibc
         }
     }
 
+    /// A daily run's report has no place at a table: refused and logged (once, however many
+    /// come), and the seat plays on — nothing else ends.
+    @Test func aReportAtATableIsRefusedAndLoggedAndTheSeatPlaysOn() throws {
+        let log = CapturedLog()
+        let harness = Harness(logger: log.logger)
+        let (first, alice) = try harness.seat(.open, key: 1, name: "alice")
+        let (_, bob) = try harness.seat(.join, key: 2, name: "bob")
+        for game in [alice, bob] { _ = try game.next { if case .ordered = $0 { true } else { false } } }   // the deal
+        let report = DailyReport(date: DailyDate(daysSinceEpoch: 20_000)!, score: 2, moves: 1, intents: "0.0 0 deal")
+        for _ in 0..<3 { for message in report.messages { alice.send(message) } }
+        alice.send(.intent(.choose(cardID: 9)))
+        let entry = try bob.next { if case .ordered = $0 { true } else { false } }
+        guard case .ordered(1, let timed)? = entry else {
+            Issue.record("alice's choose after her report never reached the log: \(String(describing: entry))")
+            return
+        }
+        #expect(timed.seat == 0 && timed.intent == .choose(cardID: 9))
+        #expect(log.count(of: "daily report refused: not a daily session") == 1, "\(log.text)")
+        #expect(!log.text.contains("violation"), "\(log.text)")
+        #expect(harness.stops.reasons.withLock { $0[first.memberID] } == nil)
+        #expect(!(try alice.closed(timeout: 0.3)))
+    }
+
     @Test func aThirdKeyIsRefusedAndTheSameKeyGetsItsSeatBack() throws {
         let harness = Harness()
         let (_, alice) = try harness.seat(.open, key: 1, name: "alice")
@@ -234,7 +257,15 @@ import Glibc
     @Test func aGuestsDroppedSeatEndsTheTable() throws {
         let harness = Harness()
         let (_, alice) = try harness.seat(.open, key: nil, name: "guest")
+        // The guest's game is told (its bottom line says so: stderr is covered by the screen).
+        guard case .hello(let guestHello)? = try alice.next() else { Issue.record("no hello"); return }
+        #expect(guestHello.guestSeat)
         let (_, bob) = try harness.seat(.join, key: 2, name: "bob")
+        guard case .hello(let keyHello)? = try bob.next() else { Issue.record("no hello"); return }
+        #expect(!keyHello.guestSeat)
+        let (_, watcher) = try harness.seat(.watch, key: nil, name: "guest")
+        guard case .hello(let watcherHello)? = try watcher.next() else { Issue.record("no hello"); return }
+        #expect(!watcherHello.guestSeat, "a watcher has no seat to lose")
         _ = try bob.next { if case .ordered = $0 { true } else { false } }
         alice.hangUp()
         #expect(try bob.next { if case .status(.ended(let reason)) = $0 { reason.contains("guest's seat cannot be taken back") } else { false } } != nil)

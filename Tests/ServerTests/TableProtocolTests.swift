@@ -1,5 +1,6 @@
 import Foundation
 import Memorize
+import MemorizeLeaderboard
 @testable import MemorizeServer
 import TableProtocol
 import Testing
@@ -11,6 +12,7 @@ import Testing
         .intent(.choose(cardID: 7)),
         .hello(TableHello(seat: .seat(1), seed: 42, theme: "Animals", names: ["alice", "bob"], invitation: "ssh -t -p 2222 host join ABCD234", catchUp: 17)),
         .hello(TableHello(seat: .watcher, seed: 0, theme: nil, names: ["alice", nil])),
+        .hello(TableHello(seat: .seat(1), seed: 7, theme: "Animals", names: ["alice", "guest"], catchUp: 3, guestSeat: true)),
         .ordered(sequence: 0, TimedIntent(.deal, at: 0, seat: 0)),
         .ordered(sequence: 12, TimedIntent(.choose(cardID: 3), at: 4.125, seat: 1)),
         .status(.seated(seat: 1, name: "Bob Smith")),
@@ -127,6 +129,14 @@ import Testing
     @Test func tableCommandsAreParsedFromATable() throws {
         #expect(SessionCommand.parse(command: "new --theme Animals --seed 7 --ascii", displayName: "al")
                 == .success(.newTable(seed: 7, theme: "Animals", displayFlags: ["--ascii"])))
+        // A theme of the opener's own would not exist for the other seat: built-in ones only.
+        guard case .failure(let ownTheme) = SessionCommand.parse(command: "new --theme MyOwnTheme", displayName: nil) else {
+            Issue.record("new --theme MyOwnTheme accepted")
+            return
+        }
+        #expect(ownTheme.description.contains("built-in") && ownTheme.description.contains("Animals"))
+        #expect(SessionCommand.parse(command: "new --theme animals", displayName: nil)
+                == .success(.newTable(seed: nil, theme: "Animals", displayFlags: [])))
         #expect(SessionCommand.parse(command: "join abcd234 --no-color", displayName: nil)
                 == .success(.join(code: "abcd234", displayFlags: ["--no-color"])))
         #expect(SessionCommand.parse(command: "watch ABCD234", displayName: nil) == .success(.watch(code: "ABCD234", displayFlags: [])))
@@ -158,5 +168,86 @@ import Testing
             }
         }
         #expect(SessionCommand.parse(command: "join", displayName: nil) != .success(.join(code: "", displayFlags: [])))
+    }
+}
+
+/// A server's daily run's report over the same framing: larger than a frame, so it travels as
+/// parts of whole lines and an end that counts them (DailyReport, DailyReportAssembler).
+extension TableProtocolTests {
+    static let today = DailyDate(secondsSince1970: 1_764_115_200)!   // 2025-11-26
+
+    /// A report as long as a game's record may be (GameRecord.maximumIntents): well over one frame.
+    static func longReport() -> DailyReport {
+        let lines = (0..<GameRecord.maximumIntents).map { TimedIntent(.choose(cardID: $0 % 40), at: Double($0) * 0.75).line }
+        return DailyReport(date: today, score: -1234, moves: 2048, intents: lines.joined(separator: "\n"))
+    }
+
+    @Test func aDailyReportCrossesInWholeLinePartsAndReadsBack() throws {
+        let report = Self.longReport()
+        #expect(DailyReport(text: report.text) == report)
+        let messages = report.messages
+        #expect(messages.count > 50, "parts of at most one frame each")
+        var stream: [UInt8] = []
+        for message in messages {
+            let bytes = try #require(message.frame.bytes, "every part fits a frame")
+            stream += bytes
+        }
+        var decoder = TableFrameDecoder()
+        var assembler = DailyReportAssembler(maximumBytes: DailyReportLink.maximumReportBytes)
+        var received: [DailyReport] = []
+        for start in stride(from: 0, to: stream.count, by: 4093) {   // pieces that cut frames anywhere
+            for frame in try decoder.feed(stream[start..<min(stream.count, start + 4093)]).get() {
+                let message = try #require(TableMessage(frame: frame))
+                if let report = try assembler.take(message).get() { received.append(report) }
+            }
+        }
+        #expect(received == [report])
+        #expect(assembler.heldBytes == 0)
+        // The bound is the board's log bound plus the header: the longest record fits it.
+        #expect(DailyReportLink.maximumReportBytes == LeaderboardLimits.maximumIntentLogBytes + DailyReport.headerBytes)
+        #expect(report.text.utf8.count <= DailyReportLink.maximumReportBytes)
+    }
+
+    @Test func anOversizeReportIsRefused() {
+        var assembler = DailyReportAssembler(maximumBytes: DailyReportLink.maximumReportBytes)
+        let part = TableMessage.reportPart(String(repeating: "0.0 0 deal\n", count: 90))   // 990 bytes
+        var refusal: DailyReportAssembler.Problem?
+        for _ in 0..<400 {   // 396,000 bytes, over 256 KiB + the header
+            if case .failure(let problem) = assembler.take(part) {
+                refusal = problem
+                break
+            }
+        }
+        #expect(refusal?.description.contains("over \(DailyReportLink.maximumReportBytes) bytes") == true, "\(String(describing: refusal))")
+        #expect(assembler.heldBytes == 0, "nothing held after the refusal")
+        // One frame that announces more than a frame may hold: refused from its header alone.
+        var decoder = TableFrameDecoder()
+        #expect(decoder.feed([1, 0xFF, 0xFF, TableFrame.Kind.reportPart.rawValue]) == .failure(.badLength(0xFFFF)))
+    }
+
+    @Test func aReportIsStrict() throws {
+        // A part that ends inside a line, an end that is not a count: not report messages.
+        #expect(TableMessage(frame: TableFrame(kind: .reportPart, text: "0.0 0 de")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .reportEnd, text: "12a")) == nil)
+        #expect(TableMessage(frame: TableFrame(kind: .reportEnd, text: "")) == nil)
+        // An end that miscounts, text that is not a report, a table's message: problems.
+        var miscounted = DailyReportAssembler(maximumBytes: 1000)
+        _ = miscounted.take(.reportPart("memorize-daily-report 1\n"))
+        #expect(throws: DailyReportAssembler.Problem.self) { try miscounted.take(.reportEnd(byteCount: 3)).get() }
+        var garbage = DailyReportAssembler(maximumBytes: 1000)
+        _ = garbage.take(.reportPart("GET / HTTP/1.1\n"))
+        #expect(throws: DailyReportAssembler.Problem.self) { try garbage.take(.reportEnd(byteCount: 15)).get() }
+        var table = DailyReportAssembler(maximumBytes: 1000)
+        #expect(throws: DailyReportAssembler.Problem.self) { try table.take(.intent(.deal)).get() }
+        // Header lines that are almost right.
+        for text in ["memorize-daily-report 2\ndate 2025-11-26\nscore 1\nmoves 1\n",
+                     "memorize-daily-report 1\ndate 2025-13-26\nscore 1\nmoves 1\n",
+                     "memorize-daily-report 1\ndate 2025-11-26\nscore 1e3\nmoves 1\n",
+                     "memorize-daily-report 1\ndate 2025-11-26\nscore 1\nmoves 99999999999\n",
+                     "memorize-daily-report 1\ndate 2025-11-26\nscore 1\nmoves 1"] {
+            #expect(DailyReport(text: text) == nil, "\(text)")
+        }
+        let empty = try #require(DailyReport(text: "memorize-daily-report 1\ndate 2025-11-26\nscore 0\nmoves 0\n"))
+        #expect(empty.intents == "" && empty.text == "memorize-daily-report 1\ndate 2025-11-26\nscore 0\nmoves 0\n")
     }
 }

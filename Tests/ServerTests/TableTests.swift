@@ -124,6 +124,18 @@ extension ServerTests {
             try scene.alice.waitFor("alice's turn")
         }
 
+        /// A guest's seat cannot be taken back: the bottom line says so for as long as it plays
+        /// (the server's line on stderr is covered by the game's screen at once); a key's does not.
+        @Test func aGuestIsToldOnScreenThatItsSeatIsNotHeld() throws {
+            let scene = try Scene()
+            defer { scene.close() }
+            let guest = try SSHPane(server: scene.server, key: nil, user: "guest", remote: ["join", scene.code])
+            defer { guest.close() }
+            try guest.waitFor("guest seat: lost if your link drops")
+            try scene.alice.waitFor("alice's turn")
+            #expect(!(try scene.alice.screen()).contains("guest seat"))
+        }
+
         @Test func unknownCodesAndFlagsThatMakeNoSenseAreRefused() throws {
             let server = try ServerUnderTest(ports: Tables.ports)
             defer { server.close() }

@@ -45,9 +45,9 @@ struct CardRaster: Equatable {
             EighthBlocks.paintEnds(of: span, rows: rect.minY..<rect.maxY, color: edgeColor(palette), on: &canvas)
         }
         guard !rect.isEmpty else { return }
-        Cardify.Content(palette: palette, border: border, pressed: pressed) { canvas, interior in
+        Cardify.Content(palette: palette, border: border, pressed: pressed, face: Drawing { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
-        }
+        })
         .cardify(isFaceUp: showsFace)
         .draw(in: rect, on: &canvas)
         if let spinHead {

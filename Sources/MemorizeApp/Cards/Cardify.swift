@@ -28,34 +28,31 @@ struct Cardify: ViewModifier, Animatable, Equatable {
         var border: CardRaster.Border
         /// The back drawn lit (Palette.pressedBack): a card chosen but not yet turned.
         var pressed = false
-        /// Draws the face's content into the interior it is given.
-        var face: (inout Canvas, Rect) -> Void
+        /// The face's content (emoji and pie), drawn into the interior it is offered.
+        var face: Drawing
     }
 
-    /// Draws a card covering `rect` (a `projectedFrame`, via CardRaster, which decides what is
-    /// seen): the face (border, light face, then the content into the interior) or the back.
-    func body(content: Content, in rect: Rect, on canvas: inout Canvas) {
-        guard !rect.isEmpty else { return }
+    /// Lecture 8's body, drawn into the rect a card covers (a `projectedFrame`, via CardRaster,
+    /// which decides what is seen): the face — the shape filled light, its border, the content
+    /// padded inside — or the back. The focus lights the top and bottom edges (on a back too, so it
+    /// shows without colour): moving it changes two runs of cells per card, not one cell per row.
+    func body(content: Content) -> some View {
         let palette = content.palette
         let shape = RoundedRectangle()
-        if showsFace {
-            let outline = content.border == .matched ? palette.matchedBorder : palette.faceBorder
-            RoundedRectangle.draw(in: rect, on: &canvas, border: outline, fill: palette.faceFill, ascii: palette.ascii)
-            content.face(&canvas, rect.inset(by: DrawingConstants.lineWidth))
-        } else {
-            if content.pressed {
-                canvas.fill(rect, with: palette.pressedBackGlyph, style: palette.pressedBack)
+        ZStack {
+            if showsFace {
+                shape.fill(palette.faceFill)
+                shape.strokeBorder(content.border == .matched ? palette.matchedBorder : palette.faceBorder, ascii: palette.ascii)
+                content.face.padding(DrawingConstants.lineWidth)
             } else {
-                canvas.fill(rect, with: palette.backGlyph, style: palette.back)
+                if content.pressed {
+                    Pattern(palette.pressedBackGlyph, style: palette.pressedBack)
+                } else {
+                    Pattern(palette.backGlyph, style: palette.back)
+                }
+                if content.border == .matched { shape.strokeBorder(palette.matchedBorder, ascii: palette.ascii) }
             }
-            if content.border == .matched {
-                shape.strokeBorder(in: rect, on: &canvas, style: palette.matchedBorder, ascii: palette.ascii)
-            }
-        }
-        if content.border == .focused {
-            // The focus lights the top and bottom edges (on a back too, so it shows without colour):
-            // moving it changes two runs of cells per card, not one cell per row.
-            RoundedRectangle.drawHorizontalEdges(of: rect, on: &canvas, style: palette.focusedBorder, ascii: palette.ascii)
+            if content.border == .focused { shape.strokeHorizontalEdges(palette.focusedBorder, ascii: palette.ascii) }
         }
     }
 

@@ -1,22 +1,63 @@
 import Memorize
 import MemorizeStore
+import TableProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A server's daily run, reported for the server to replay through the model and rank the score
-/// it recomputes (docs/leaderboard.md): the game's own record of the deal (`GameRecord`: every
-/// intent the game took, timed on its timeline), with the result the player saw.
+/// A server's daily run, reported over the channel the server gave the game (`--report-channel`,
+/// docs/leaderboard.md) for the server to replay through the model and rank the score it
+/// recomputes: the game's own record of the deal (`GameRecord`) with the result the player saw,
+/// as DailyReport frames. The report is the board's business only: one that cannot go (a closed
+/// or full channel) is dropped, and the player still sees their win.
 enum DailyRunReport {
-    /// `memorize-daily-report 1`, `date D`, `score N`, `moves N`, then one intent line each;
-    /// nil for a record that overflowed (it no longer replays to its game).
-    static func text(date: DailyDate, record: GameRecord, result: GameResult) -> String? {
-        guard !record.isOverflowed else { return nil }
-        let header = ["memorize-daily-report 1", "date \(date)", "score \(result.score)", "moves \(result.moves)"]
-        return (header + record.intents.map(\.line)).joined(separator: "\n") + "\n"
+    /// The longest a report waits for room in a full channel (the win is drawn right after).
+    static let patience = 0.25
+
+    /// Sends `report` over `descriptor`; false when it did not all go. Never waits longer than
+    /// `patience`, and a channel the server closed is an error here, never a SIGPIPE.
+    @discardableResult
+    static func send(_ report: DailyReport, over descriptor: Int32, patience: Double = patience) -> Bool {
+        let messages = report.messages
+        guard !messages.isEmpty else { return false }
+        var bytes: [UInt8] = []
+        for message in messages {
+            guard let frame = message.frame.bytes else { return false }
+            bytes += frame
+        }
+        let deadline = monotonicSeconds() + patience
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if count > 0 {
+                sent += count
+                continue
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return false }
+            let left = deadline - monotonicSeconds()
+            guard left > 0 else { return false }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&waiting, 1, Int32((left * 1000).rounded(.up)))
+        }
+        return true
     }
 
-    /// Writes the report where the server looks for it (AppOptions.dailyReportPath), atomically;
-    /// a failure is the board's loss only (the player still sees their win).
-    static func write(date: DailyDate, record: GameRecord, result: GameResult, to path: String) {
-        guard let text = text(date: date, record: record, result: result) else { return }
-        try? AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+extension EmojiMemoryGameView {
+    /// A won game that is a key's server daily (the first game, time never stopped): its report
+    /// goes to the server. A record that overflowed no longer replays to its game: not sent.
+    func reportDailyRun(_ result: GameResult, timeWasPaused: Bool) {
+        guard let dailyDate, !timeWasPaused, let channel = options.reportChannel,
+              let report = DailyReport(date: dailyDate, score: result.score, moves: result.moves, record: game.record) else { return }
+        DailyRunReport.send(report, over: channel)
     }
 }

@@ -33,8 +33,8 @@ final class EmojiMemoryGameView: StatefulView {
     private(set) var focusIndex = 0
     /// Set once per finished game, when it is recorded in the score book.
     private(set) var win: WinSummary?
-    /// The day whose deal this game is (`--daily`, `--date`): the first game only, as a restart
-    /// or a new game deals something else.
+    /// The day whose deal this game is (`--daily`, `--date`, a server's daily): the first game
+    /// only, as a restart or a new game deals something else.
     private(set) lazy var dailyDate: DailyDate? = options.daily
     /// `--play-record`: a recorded run playing itself (RecordPlayback.swift).
     private(set) lazy var playback: RecordPlayback? = options.playRecordPath.flatMap(RecordPlayback.load)
@@ -172,9 +172,7 @@ final class EmojiMemoryGameView: StatefulView {
         if win == nil, let result = game.result {
             win = WinSummary.recording(result, standings: game.standings, mode: game.mode, in: scores,
                                       timeWasPaused: timeWasPaused, daily: dailyDate)
-            if let dailyDate, !timeWasPaused, let path = options.dailyReportPath {
-                DailyRunReport.write(date: dailyDate, record: game.record, result: result, to: path)
-            }
+            reportDailyRun(result, timeWasPaused: timeWasPaused)     // a server's daily (DailyRunReport.swift)
         }
     }
 
@@ -270,29 +268,9 @@ final class EmojiMemoryGameView: StatefulView {
         }
         if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
         if needsTargetUpdate { updateTargets(animation: nil) }
-        playOpponent()
-        playRecord()
+        playOpponent()                      // the computer's intents (EmojiMemoryGameView+Opponent.swift)
+        playRecord()                        // a played-back run's (RecordPlayback.swift)
         if needsTargetUpdate { updateTargets(animation: nil) }
-    }
-
-    /// The computer's moves up to now: two choices at most fall due in one tick (the virtual
-    /// clock stops at each step).
-    private func playOpponent() {
-        opponent.expireNote(at: clock.now)
-        // Every tick of every game: a solo game stops here, before the model's cards are read.
-        guard game.isComputersTurn else {
-            opponent.dropPlan()
-            return
-        }
-        for _ in 0..<2 {
-            let table = OpponentDriver.Table(game: game, columns: layout.grid.columnCount, focusIndex: focusIndex,
-                                             isPlayable: !layout.isTooSmall && win == nil && dealt.count == game.cards.count,
-                                             isFocusable: isFocusable)
-            guard let move = opponent.move(at: clock.now, on: table) else { return }
-            if let focus = move.focus { focusIndex = focus }
-            guard let choice = move.choice else { return }
-            choose(game.cards[choice], by: GameState.computerSeat)
-        }
     }
 
     /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so

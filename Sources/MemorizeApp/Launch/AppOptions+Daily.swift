@@ -25,19 +25,15 @@ extension AppOptions {
         return nil
     }
 
-    /// Where a server's daily run is reported: `$XDG_STATE_HOME/memorize-tui/daily-report`.
-    public static func dailyReportPath(stateHome: String) -> String {
-        "\(stateHome)/\(XDGPaths.applicationDirectory)/daily-report"
-    }
-
-    /// `--server-daily DATE` (a server's daily, which gives `--theme` and `--seed` itself): marks
-    /// the first game as that day's deal; nil, or the line to print.
-    public mutating func markServerDaily(_ text: String) -> String? {
+    /// `--server-daily DATE` (a server's daily, which gives `--theme` and `--seed` itself) and,
+    /// for a key's, `--report-channel FD`: marks the first game as that day's deal; nil, or the
+    /// line to print.
+    public mutating func markServerDaily(_ text: String, reportChannel: Int32?) -> String? {
         guard let date = DailyDate(text) else { return "memorize-tui: --server-daily wants YYYY-MM-DD, not \"\(SafeText.neutralised(text))\"" }
         guard themeName != nil, seed != nil else { return "memorize-tui: --server-daily needs --theme and --seed" }
-        guard let state = XDGPaths().stateHome else { return "memorize-tui: --server-daily needs a state directory (XDG_STATE_HOME or HOME)" }
         daily = date
-        dailyReportPath = Self.dailyReportPath(stateHome: state)
+        isServerDaily = true
+        self.reportChannel = reportChannel
         return nil
     }
 }

@@ -37,9 +37,12 @@ public struct AppOptions: Sendable {
     /// `--daily`/`--date` (or a server's daily): the first game is this day's deal (theme and
     /// seed already set from it); its win card adds a share line and it is kept as that day's best.
     public var daily: DailyDate?
-    /// A server's daily (`--server-daily`): where the finished run's report goes for the server
-    /// to replay (the state directory the server gave the game).
-    public var dailyReportPath: String?
+    /// A server's daily (`--server-daily`): ranked on the server's board, so the inspector,
+    /// which shows every face, stays shut.
+    public var isServerDaily = false
+    /// `--report-channel FD` (a key's server daily, set by memorize-tui-server alone): the channel
+    /// the won run's report goes over, for the server to replay (DailyRunReport.swift).
+    public var reportChannel: Int32?
     /// `--play-record FILE` (the server's `replay N`): the game plays this record by itself.
     public var playRecordPath: String?
     /// `--background light|dark|auto`; nil: settings.json's "background", else auto (ask the terminal).

@@ -30,7 +30,7 @@ extension AppRouter {
         guard let command = found, isInspecting || command == .toggle else { return false }
         // A server's ranked daily: the inspector shows every face-down card and can stop time, so
         // opening it would make the run worthless on the board (as at a table). The key is spent.
-        if command == .toggle, !isInspecting, game.options.dailyReportPath != nil { return true }
+        if command == .toggle, !isInspecting, game.options.isServerDaily { return true }
         switch command {
         case .toggle: setInspector(open: !isInspecting)
         case .switchFocus: inspectorHasFocus.toggle()

@@ -55,7 +55,8 @@ public final class TableClient {
     /// Writes what is queued, as far as the channel takes it now.
     public func flush() {
         while !outbound.isEmpty {
-            let written = outbound.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            // send, not write: a table that hung up is an error here, never a SIGPIPE that ends the game.
+            let written = outbound.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written > 0 {
                 outbound.removeFirst(written)
             } else if written < 0 && errno == EINTR {
@@ -117,8 +118,8 @@ public final class TableClient {
             watchers = count
         case .status(.ended(let reason)):
             ended = reason
-        case .intent:
-            failure = "the table sent an intent as if it were a seat"
+        case .intent, .reportPart, .reportEnd:
+            failure = "the table sent a game's message as if it were a game"
         }
         return nil
     }

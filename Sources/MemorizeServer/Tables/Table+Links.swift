@@ -46,7 +46,8 @@ extension Table {
 
     private func welcome(_ member: Member) {
         send(.hello(TableHello(seat: member.seat, seed: settings.seed, theme: settings.theme, names: names,
-                               invitation: invitation, catchUp: sequencer.log.count)), to: member)
+                               invitation: invitation, catchUp: sequencer.log.count,
+                               guestSeat: member.isGuestSeat)), to: member)
         for (sequence, timed) in sequencer.log.enumerated() {
             send(.ordered(sequence: sequence, timed), to: member)
         }
@@ -122,6 +123,8 @@ final class TableLink: ChannelInboundHandler {
     let table: Table
     let memberID: Int
     var decoder = TableFrameDecoder()
+    /// A report was refused already (so a flood of them is logged once).
+    var reportRefused = false
 
     init(table: Table, memberID: Int) {
         self.table = table
@@ -136,7 +139,17 @@ final class TableLink: ChannelInboundHandler {
                 guard let message = TableMessage(frame: frame) else {
                     return table.violation(memberID: memberID, problem: TableFrame.Problem.badPayload(frame.kind).description)
                 }
-                table.received(message, from: memberID)
+                switch message {
+                case .reportPart, .reportEnd:
+                    // A daily run's report has no place at a table (it ranks nothing here): refused
+                    // and logged once, and the game plays on.
+                    if !reportRefused {
+                        reportRefused = true
+                        table.logger.notice("daily report refused: not a daily session", metadata: ["member": "\(memberID)"])
+                    }
+                default:
+                    table.received(message, from: memberID)
+                }
             }
         case .failure(let problem):
             table.violation(memberID: memberID, problem: problem.description)

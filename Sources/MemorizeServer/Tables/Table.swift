@@ -36,12 +36,15 @@ final class Table: @unchecked Sendable {
     final class Member {
         let id: Int
         let seat: TableSeat
+        /// A guest's seat: not held for anyone when its link drops.
+        let isGuestSeat: Bool
         var link: Channel?
         /// Ends this member's game with a reason (hops to its session's loop).
         var stop: (@Sendable (String) -> Void)?
-        init(id: Int, seat: TableSeat) {
+        init(id: Int, seat: TableSeat, isGuestSeat: Bool) {
             self.id = id
             self.seat = seat
+            self.isGuestSeat = isGuestSeat
         }
     }
 
@@ -113,7 +116,7 @@ final class Table: @unchecked Sendable {
         }
         let id = nextMemberID
         nextMemberID += 1
-        members[id] = Member(id: id, seat: seat)
+        members[id] = Member(id: id, seat: seat, isGuestSeat: seat != .watcher && owner == nil)
         if case .seat(let index) = seat {
             seats[index] = .taken(memberID: id, owner: owner)
             if !resumed { names[index] = name }

@@ -1,15 +1,17 @@
 /// SwiftUI's `ViewModifier`: takes some content and returns it modified (`Cardify` turns any
-/// content into a card). A terminal view is what it draws into the rect it is offered, so the
-/// modifier's `body(content:)` draws the content, modified, into `rect`.
+/// content into a card). As in the lecture, `body(content:)` is a `@ViewBuilder` returning the
+/// modified view; the view then draws into whatever rect it is offered.
 public protocol ViewModifier {
-    /// What the modifier is applied to, as the modifier needs to know it (its drawing and style).
+    /// What the modifier is applied to, as the modifier needs to know it (in SwiftUI, a view;
+    /// here whatever the modifier takes: Cardify's is the card's inside and its styles).
     associatedtype Content
-    func body(content: Content, in rect: Rect, on canvas: inout Canvas)
+    associatedtype Body: View
+    @ViewBuilder func body(content: Content) -> Body
 }
 
 /// SwiftUI's `ModifiedContent`: content with a modifier applied, drawn by the modifier's body.
 /// `content.modifier(m)` makes one, as `.modifier(Cardify(isFaceUp:))` does in the lecture.
-public struct ModifiedContent<Modifier: ViewModifier> {
+public struct ModifiedContent<Modifier: ViewModifier>: View {
     public var content: Modifier.Content
     public var modifier: Modifier
 
@@ -19,6 +21,6 @@ public struct ModifiedContent<Modifier: ViewModifier> {
     }
 
     public func draw(in rect: Rect, on canvas: inout Canvas) {
-        modifier.body(content: content, in: rect, on: &canvas)
+        modifier.body(content: content).draw(in: rect, on: &canvas)
     }
 }
