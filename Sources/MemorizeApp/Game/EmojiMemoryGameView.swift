@@ -48,9 +48,6 @@ final class EmojiMemoryGameView: StatefulView {
     /// Themes that could not be loaded, said once at start until the first deal (the renderer draws it).
     private(set) var startNotice: String?
 
-    /// Bumped by every model change and every @State change: with the Animator's revision it
-    /// stamps the renderer's memo (a card that cannot move looks as it did, unless these changed).
-    private(set) var stateRevision = 0
     /// Draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
     private(set) lazy var renderer = GameFrameRenderer(animator: animator)
     let opponent = OpponentDriver()
@@ -82,7 +79,6 @@ final class EmojiMemoryGameView: StatefulView {
 
     func stateWillChange() {
         needsTargetUpdate = true
-        stateRevision &+= 1
     }
 
     // MARK: - Lecture 8: body

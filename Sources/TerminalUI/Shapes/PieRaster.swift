@@ -4,8 +4,8 @@ import Glibc
 ///
 /// Drawing any sweep lights a prefix of that list, so two sweeps that light the same number of
 /// dots (`step`) draw the same cells: while the bonus pie counts down, the frames between two
-/// steps change nothing on screen and need not be drawn (RetainedCanvas), and each frame that
-/// does draw costs one pass over the lit dots instead of an `atan2` per dot of the rectangle.
+/// steps draw the same cells (the screen's diff then sends nothing), and each frame costs one
+/// pass over the lit dots instead of an `atan2` per dot of the rectangle.
 public struct PieRaster: Sendable {
     public let size: Size
     /// Every dot inside the circle: cell offset and Braille bit, ordered by `reach`.
