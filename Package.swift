@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "ServerTests", dependencies: [
             "MemorizeServer", "MemorizeTestSupport", "TableProtocol", "Memorize", "CGameSpawn", "MemorizeLeaderboard", "ThemeFormat",
             // A seat's game mirrored in the test (the whole-game table test knows the faces).
-            "MemorizeApp", "MemorizeStore", "ThemeFormat", "TerminalUI",
+            "MemorizeApp", "MemorizeStore", "TerminalUI",
             .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOSSH", package: "swift-nio-ssh"),
             .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
         ], exclude: ["Clients"]),
