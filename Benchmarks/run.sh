@@ -15,6 +15,9 @@ export SHLVL=$(( ${SHLVL:-1} > 0 ? ${SHLVL:-1} - 1 : 0 ))
 [[ $PWD == "$root" ]] || cd "$root"
 swift build -c release >&2
 # The benchmark measures frames in process too, with the game's libraries built as above.
+# SwiftPM keeps this package's build plan while the game's package (a path dependency) loses or
+# gains files, then stops at a missing input: plan it afresh (a few seconds).
+rm -f Benchmarks/.build/*/release/description.json
 swift build -c release --package-path Benchmarks --product memorize-bench >&2
 # The plain-ncurses lower bound the flip cost is compared with.
 mkdir -p .build/bench
