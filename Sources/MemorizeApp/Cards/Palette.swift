@@ -46,7 +46,8 @@ struct Palette {
     var back: Style {
         monochrome ? Style(reverse: true) : Style(foreground: theme.blended(with: .rgb(0, 0, 0), fraction: 0.35), background: theme)
     }
-    var backGlyph: Character { ascii ? "#" : "░" }
+    /// Checked and measured once (Glyph): every card's back is drawn in every frame.
+    var backGlyph: Glyph { ascii ? Self.backGlyphs.ascii : Self.backGlyphs.unicode }
     /// A chosen card's back until it has turned past 90°: the press shows in the very next frame,
     /// though the eased flip takes ~100 ms to move an edge by a cell. Lighter, and in monochrome
     /// (where only glyphs and attributes speak) a denser glyph.
@@ -54,7 +55,11 @@ struct Palette {
         monochrome ? Style(reverse: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.25),
                                                   background: theme.blended(with: Self.faceColor, fraction: 0.45))
     }
-    var pressedBackGlyph: Character { monochrome ? (ascii ? "=" : "▒") : backGlyph }
+    var pressedBackGlyph: Glyph {
+        monochrome ? (ascii ? Self.pressedBackGlyphs.ascii : Self.pressedBackGlyphs.unicode) : backGlyph
+    }
+    private static let backGlyphs = (unicode: Glyph("░"), ascii: Glyph("#"))
+    private static let pressedBackGlyphs = (unicode: Glyph("▒"), ascii: Glyph("="))
     /// The bonus pie: the theme colour at "opacity 0.5" over the face (lecture 8: `.opacity(0.5)`).
     var pie: Style { monochrome ? Style(dim: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.5), background: Self.faceColor) }
     var deckLabel: Style { monochrome ? Style(bold: true) : Style(foreground: onTheme, background: theme, bold: true, legible: true) }
