@@ -7,6 +7,7 @@
 #   scripts/fleet.sh down [DIR]   stop everything it started and remove DIR
 #
 # Ports: HAProxy 127.0.0.1:${FLEET_PORT:-2222}; hosts 2231-2233; PostgreSQL 22698.
+# FLEET_BIN=DIR runs the binaries in DIR (e.g. .build/debug) instead of the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command=${1:-}
@@ -18,7 +19,8 @@ pg_port=22698
 case "$command" in
 up)
   [ -x /usr/sbin/haproxy ] || { echo "fleet: HAProxy is missing: apt-get install haproxy" >&2; exit 1; }
-  [ -x .build/release/memorize-tui-server ] || swift build -c release >&2
+  bin=${FLEET_BIN:-.build/release}
+  [ -n "${FLEET_BIN:-}" ] || [ -x "$bin/memorize-tui-server" ] || swift build -c release >&2
   mkdir -p "$dir"
   dir=$(cd "$dir" && pwd)
   [ -f "$dir/host_key" ] || ssh-keygen -q -t ed25519 -N '' -C memorize-fleet -f "$dir/host_key"
@@ -27,7 +29,7 @@ up)
     n=$((i + 1))
     mkdir -p "$dir/host$n"
     chmod 700 "$dir/host$n"
-    nohup .build/release/memorize-tui-server --listen "127.0.0.1:${hosts[$i]}" --state-dir "$dir/host$n" \
+    nohup "$bin/memorize-tui-server" --listen "127.0.0.1:${hosts[$i]}" --state-dir "$dir/host$n" \
       --database "$url" --proxy-protocol --trusted-proxy 127.0.0.1 --host-key "$dir/host_key" \
       >"$dir/host$n.out" 2>"$dir/host$n.log" </dev/null &
     echo $! >"$dir/host$n.pid"
