@@ -17,6 +17,7 @@ python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)   # installs 
 [ -f /usr/share/i18n/charmaps/ISO-8859-1.gz ] || missing+=(locales)   # LocaleTests build an ISO-8859-1 locale
 command -v ssh >/dev/null || missing+=(openssh-client)                # ServerTests play through OpenSSH's client
 command -v prlimit >/dev/null || missing+=(util-linux)                # LimitTests squeeze the server
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)                         # the server behind a real balancer (PROXY protocol)
 command -v asciinema >/dev/null || missing+=(asciinema)               # RecordReplayTests replay a recording
 # The leaderboard's tests against a real PostgreSQL (scripts/ci-postgres.sh starts a throwaway one).
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)

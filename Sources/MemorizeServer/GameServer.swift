@@ -22,7 +22,8 @@ public final class GameServer: Sendable {
         sigaddset(&stopSignals, SIGTERM)
         sigaddset(&stopSignals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-        let (hostKey, fingerprint) = try StateFiles(root: configuration.stateDirectory).hostKey()
+        let (hostKey, fingerprint) = try configuration.hostKeyFile.map(HostKeyFile.load)
+            ?? StateFiles(root: configuration.stateDirectory).hostKey()
         var authorized: Set<KeyFingerprint>?
         if let lines = configuration.authorizedKeys {
             authorized = Set(lines.compactMap { KeyFingerprint(openSSHLine: $0) })
@@ -92,7 +93,23 @@ public final class GameServer: Sendable {
     }
 
     private static func initialize(connection channel: Channel, server: ServerContext) -> EventLoopFuture<Void> {
-        let address = channel.remoteAddress?.ipAddress ?? "unknown"
+        let peer = channel.remoteAddress?.ipAddress ?? "unknown"
+        guard let proxies = server.configuration.trustedProxies else {
+            return admit(connection: channel, address: peer, server: server)
+        }
+        return channel.eventLoop.makeCompletedFuture {
+            let reader = ProxyHeaderReader(peer: peer, peerIsTrusted: proxies.contains(peer),
+                                           timeout: server.configuration.handshakeTimeout, logger: server.logger) { channel, client in
+                admit(connection: channel, address: client, via: client == peer ? nil : peer, server: server).whenFailure { _ in channel.close(promise: nil) }
+            }
+            try channel.pipeline.syncOperations.addHandler(reader)
+        }
+    }
+
+    /// Admission and the SSH handshake for a connection whose client is at `address` (its own
+    /// peer, or the one a trusted proxy's header named).
+    private static func admit(connection channel: Channel, address: String, via proxy: String? = nil,
+                              server: ServerContext) -> EventLoopFuture<Void> {
         let decision = server.admission.connect(from: address)
         if decision == .dropped {
             server.logger.notice("refused", metadata: ["address": "\(address)", "reason": "connection caps reached; closed at once"])
@@ -104,8 +121,9 @@ public final class GameServer: Sendable {
         }
         var refusal: String?
         if case .refused(let reason) = decision { refusal = reason }
-        server.logger.info("connect", metadata: ["conn": "\(connectionID)", "address": "\(address)",
-                                                 "admission": "\(refusal ?? "admitted")"])
+        var metadata: Logger.Metadata = ["conn": "\(connectionID)", "address": "\(address)", "admission": "\(refusal ?? "admitted")"]
+        if let proxy { metadata["via"] = "\(proxy)" }
+        server.logger.info("connect", metadata: metadata)
         channel.closeFuture.whenComplete { _ in
             server.admission.disconnect(from: address)
             server.registry.remove(connection: connectionID)

@@ -12,6 +12,11 @@ public struct ServerConfiguration: Sendable {
     public var allowGuests = true
     /// `--database postgres://…`: the daily leaderboard in PostgreSQL; nil: SQLite in the state directory.
     public var databaseURL: String?
+    /// `--proxy-protocol`: connections from these addresses start with a PROXY header naming the
+    /// client, whose address then counts for every limit and log line; nil: off.
+    public var trustedProxies: TrustedProxies?
+    /// `--host-key FILE`: an OpenSSH Ed25519 key shared by a fleet; nil: the state directory's own.
+    public var hostKeyFile: String?
 
     public var maxSessions = 64
     public var maxSessionsPerAddress = 4

@@ -40,6 +40,15 @@ struct ServerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the daily leaderboard in PostgreSQL (several servers behind one name); default: SQLite in the state directory.", valueName: "postgres://user@host:port/db"))
     var database: String?
 
+    @Flag(name: .customLong("proxy-protocol"), help: "Behind a TCP balancer: connections from a --trusted-proxy start with a PROXY header (v1 or v2) naming the client, whose address counts for every limit and log line.")
+    var proxyProtocol = false
+
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp("An address or network (127.0.0.1, 10.0.0.0/8, ::1/128) whose connections carry a PROXY header; repeat for several.", valueName: "CIDR"))
+    var trustedProxy: [String] = []
+
+    @Option(name: .customLong("host-key"), help: ArgumentHelp("The host key to present, an OpenSSH Ed25519 private key without passphrase, mode 0600 (one key for every host behind one name); default: the state directory's own.", valueName: "file"))
+    var hostKey: String?
+
     @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
     var noGuests = false
 
@@ -130,6 +139,17 @@ struct ServerCommand: ParsableCommand {
                               ("--join-attempts-per-minute", joinAttemptsPerMinute)] where !(1...100_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
         }
+        if proxyProtocol != !trustedProxy.isEmpty {
+            throw ValidationError(proxyProtocol ? "--proxy-protocol needs at least one --trusted-proxy (the balancer's address)"
+                                                : "--trusted-proxy goes with --proxy-protocol")
+        }
+        guard trustedProxy.count <= 64 else { throw ValidationError("--trusted-proxy may be given at most 64 times") }
+        for cidr in trustedProxy {
+            var proxies = TrustedProxies()
+            guard proxies.add(cidr) else {
+                throw ValidationError("--trusted-proxy must be an address or network such as 127.0.0.1 or 10.0.0.0/8, not \"\(cidr)\"")
+            }
+        }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
         guard (0...1000).contains(maxWatchersPerTable) else { throw ValidationError("--max-watchers-per-table must be between 0 and 1000, not \(maxWatchersPerTable)") }
         guard (10...99_999).contains(maxTableLog) else { throw ValidationError("--max-table-log must be between 10 and 99999, not \(maxTableLog)") }
@@ -174,6 +194,12 @@ struct ServerCommand: ParsableCommand {
         }
         if noGuests { configuration.allowGuests = false }
         configuration.databaseURL = database
+        if proxyProtocol {
+            var proxies = TrustedProxies()
+            for cidr in trustedProxy { _ = proxies.add(cidr) }
+            configuration.trustedProxies = proxies
+        }
+        configuration.hostKeyFile = hostKey
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute

@@ -103,7 +103,7 @@ enum ServerManualPage {
         line(".Sh FILES")
         line(".Bl -tag -width Ds")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/host_ed25519_key"))
-        text("The Ed25519 host key (32 raw bytes, mode 0600), made on first start; its SHA256 fingerprint is printed at each start.")
+        text("The Ed25519 host key (32 raw bytes, mode 0600), made on first start; its SHA256 fingerprint is printed at each start. With --host-key, that file is presented instead.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/players/DIGEST/"))
         text("One public key's game files (themes, best scores, settings), by the key's SHA256 digest in URL-safe base64.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/leaderboard.sqlite"))

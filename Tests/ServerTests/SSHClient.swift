@@ -23,8 +23,8 @@ struct PlayerKey {
 
 /// The OpenSSH client's options every test uses: no user config, a throwaway known_hosts, no
 /// prompts, this key only.
-func sshOptions(server: ServerUnderTest, key: PlayerKey?, knownHosts: String? = nil) -> [String] {
-    var options = ["-F", "/dev/null", "-p", "\(server.port)",
+func sshOptions(server: ServerUnderTest, key: PlayerKey?, knownHosts: String? = nil, port: Int? = nil) -> [String] {
+    var options = ["-F", "/dev/null", "-p", "\(port ?? server.port)",
                    "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=\(knownHosts ?? server.directory + "/known_hosts")",
                    "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-o", "ConnectTimeout=20",
                    "-o", "IdentitiesOnly=yes", "-o", "PubkeyAcceptedAlgorithms=+ssh-ed25519"]
