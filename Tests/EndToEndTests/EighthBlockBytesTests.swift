@@ -25,7 +25,7 @@ extension EndToEndTests {
                 var name = [CChar](repeating: 0, count: 256)
                 try #require(openpty(&master, &slave, &name, nil, &size) == 0)
                 self.master = master
-                let slavePath = String(cString: name)
+                let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 close(slave)
                 var env = ProcessRunner.utf8Environment
                 env["TERM"] = term
