@@ -36,9 +36,10 @@ extension ServerTests.Tables {
             // another client does, holding the seat 20 s.
             let result = Mutex<ProcessOutput?>(nil)
             let done = DispatchSemaphore(value: 0)
-            let server = scene.server, code = scene.code
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Clients/hostile_client.py").path
+            let arguments = [script, "\(scene.server.port)", key.path, "join", "\(scene.code):\(userName)"]
             Thread.detachNewThread {
-                result.withLock { $0 = try? hostileClient(server, key: key, "join", "\(code):\(userName)", timeout: 90) }
+                result.withLock { $0 = try? TestPython.run(arguments, timeout: 90) }
                 done.signal()
             }
             try scene.alice.waitFor("\(shown) 0")
