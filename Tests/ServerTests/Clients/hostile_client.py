@@ -170,8 +170,8 @@ def main():
 
 def drop_at_once(port, key, count):
     """`count` clients, each authenticated, ask for a game together, and each drops its link
-    0-49 ms after the server said yes: some before the game is spawned, some between spawn and
-    its pty being relayed, some while it starts to draw."""
+    0-24 ms after asking (half of them without waiting for the server's yes): some before the
+    game is spawned, some between spawn and its pty being relayed, some while it starts to draw."""
     import threading
     transports, failures = [None] * count, []
 
@@ -200,8 +200,18 @@ def drop_at_once(port, key, count):
         try:
             channel = transport.open_session(timeout=30)
             channel.get_pty(term="xterm-256color", width=80, height=24)
-            channel.invoke_shell()
-            time.sleep((index % 50) / 1000)
+            if index % 2:
+                channel.invoke_shell()
+            else:
+                # The shell request without waiting for a reply, the close right behind it: the
+                # server reads both together, so the link is gone while the pty is attached.
+                message = paramiko.Message()
+                message.add_byte(paramiko.common.cMSG_CHANNEL_REQUEST)
+                message.add_int(channel.remote_chanid)
+                message.add_string("shell")
+                message.add_boolean(False)
+                transport._send_user_message(message)
+            time.sleep((index % 25) / 1000)
         except Exception:
             pass
         transport.close()
