@@ -14,6 +14,20 @@
 #include <termios.h>
 #include <unistd.h>
 
+/// Tests set this to take the fallback below as if close_range were missing (kernels before 5.9,
+/// seccomp filters that refuse it).
+static volatile int close_range_refused = 0;
+
+void gs_test_refuse_close_range(int refuse) { close_range_refused = refuse; }
+
+/// Closes every descriptor from `first` up to `below`: close_range when the kernel has it, else
+/// one close per number (async-signal-safe, for the child between fork and execve). A game that
+/// inherited the server's sockets could read other players' sessions.
+static void close_from(unsigned int first, unsigned long long below) {
+    if (!close_range_refused && syscall(SYS_close_range, first, ~0U, 0U) == 0) return;
+    for (unsigned long long fd = first; fd < below; fd++) close((int)fd);
+}
+
 static void limit(int resource, unsigned long long value) {
     struct rlimit bound = { (rlim_t)value, (rlim_t)value };
     setrlimit(resource, &bound);
@@ -42,10 +56,11 @@ int gs_spawn(const char *path, char *const argv[], char *const envp[],
         sigset_t empty;
         sigemptyset(&empty);
         sigprocmask(SIG_SETMASK, &empty, NULL);
-        limit(RLIMIT_CORE, 0);
-        if (limits.address_space_bytes) limit(RLIMIT_AS, limits.address_space_bytes);
-        if (limits.cpu_seconds) limit(RLIMIT_CPU, limits.cpu_seconds);
-        if (limits.open_files) limit(RLIMIT_NOFILE, limits.open_files);
+        // The server's own descriptor bound, read before the game's is set: every inherited
+        // descriptor is below it, and the fallback must reach them all.
+        struct rlimit own;
+        unsigned long long below = 1ULL << 20;
+        if (getrlimit(RLIMIT_NOFILE, &own) == 0 && own.rlim_cur != RLIM_INFINITY && own.rlim_cur < below) below = own.rlim_cur;
         // Sockets, other players' ptys and the host key's file must not reach the game; only its
         // table channel, always as descriptor 3 (the server passes --table-channel 3).
         unsigned int first_closed = 3U;
@@ -57,7 +72,11 @@ int gs_spawn(const char *path, char *const argv[], char *const envp[],
             }
             first_closed = GS_TABLE_CHANNEL_FD + 1;
         }
-        syscall(SYS_close_range, first_closed, ~0U, 0U);
+        close_from(first_closed, below);
+        limit(RLIMIT_CORE, 0);
+        if (limits.address_space_bytes) limit(RLIMIT_AS, limits.address_space_bytes);
+        if (limits.cpu_seconds) limit(RLIMIT_CPU, limits.cpu_seconds);
+        if (limits.open_files) limit(RLIMIT_NOFILE, limits.open_files);
         execve(path, argv, envp);
         _exit(127);
     }

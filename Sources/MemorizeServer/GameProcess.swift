@@ -46,8 +46,7 @@ struct GameProcess: Sendable {
     /// and after `killAfter` the group gets SIGKILL, so no game outlives its session.
     func reap(on eventLoop: EventLoop, killAfter: Duration) -> EventLoopFuture<Int32> {
         let promise = eventLoop.makePromise(of: Int32.self)
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(killAfter.components.seconds) * 1_000_000_000
-            + killAfter.components.attoseconds / 1_000_000_000)
+        let deadline = NIODeadline.now() + TimeAmount(killAfter)
         Self.poll(pid: pid, eventLoop: eventLoop, deadline: deadline, killed: false, promise: promise)
         return promise.futureResult
     }

@@ -128,7 +128,7 @@ extension GameSession {
     /// The game started but its pty cannot be relayed (no descriptor left): kill and reap it,
     /// and refuse the player as when no pty is free.
     private func abandon(_ game: GameProcess, reason: String) {
-        guard let loop = context?.eventLoop else { return }
+        guard let loop = eventLoop else { return }
         logger.notice("refused", metadata: ["reason": "pty/spawn failed: \(reason)"])
         game.signal(SIGKILL)
         endReason = "no terminal is free for your game right now; try again later"
@@ -143,7 +143,8 @@ extension GameSession {
         timers.append(loop.scheduleTask(in: .init(length)) { [self] in
             stopGame(reason: "the game has run for the longest a session may (\(DurationText.describe(length)))")
         })
-        scheduleIdleCheck(after: TimeAmount(server.configuration.idleTimeout), context: context)
+        // A table's watcher never types: it lives as long as its table (Table.end stops it).
+        if !watchesATable { scheduleIdleCheck(after: TimeAmount(server.configuration.idleTimeout), context: context) }
     }
 
     private func scheduleIdleCheck(after delay: TimeAmount, context: ChannelHandlerContext) {
@@ -190,7 +191,9 @@ extension GameSession {
 
     /// The pty closed: the game has exited (or is going); reap it and end the channel with its status.
     func gameOutputEnded() {
-        guard let game, let loop = relay.ptyChannel?.eventLoop ?? context?.eventLoop else { return }
+        // Not the context's loop alone: a player who dropped while the pty was being attached
+        // has no context left, and the game must still be reaped and its slots freed.
+        guard let game, let loop = relay.ptyChannel?.eventLoop ?? eventLoop else { return }
         game.reap(on: loop, killAfter: server.configuration.shutdownGrace).assumeIsolated().whenSuccess { status in
             self.gameEnded(status: status)
         }
@@ -221,7 +224,10 @@ extension GameSession {
 }
 
 extension TimeAmount {
+    /// Saturating at 10^9 s (31 years): the flags are bounded far below (FlagBounds), and no
+    /// duration can then overflow nanoseconds, nor a deadline made from it.
     init(_ duration: Duration) {
-        self = .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        let seconds = min(max(duration.components.seconds, 0), 1_000_000_000)
+        self = .nanoseconds(seconds * 1_000_000_000 + (seconds < 1_000_000_000 ? duration.components.attoseconds / 1_000_000_000 : 0))
     }
 }

@@ -12,15 +12,19 @@ extension GameSession {
     /// reserved there, the game is spawned here, and the channel is handed back there.
     func startAtTable(_ command: SessionCommand, terminal: Terminal, context: ChannelHandlerContext) {
         let owner: KeyFingerprint? = if case .key(let fingerprint) = identity.player { fingerprint } else { nil }
-        let name = ClientText.displayName(identity.userName) ?? "Player"
+        // Neutralised once, here, before the table sees it: every process at the table gets
+        // the same name, one its channel accepts (TableName).
+        let name = TableName.neutralised(identity.userName) ?? TableName.fallback
         let request: Table.Request
         let displayFlags: [String]
         let found: Result<Table, TableRefusal>
         switch command {
-        case .newTable(let seed, let theme, let flags):
+        case .newTable(let theme, let flags):
             request = .open
             displayFlags = flags
-            let settings = TableSettings(seed: seed ?? UInt64.random(in: 0...UInt64.max), theme: theme, displayFlags: flags)
+            // The system's CSPRNG (getrandom): no player chose the deal, so none has seen it.
+            var generator = SystemRandomNumberGenerator()
+            let settings = TableSettings(seed: generator.next(), theme: theme, displayFlags: flags)
             let loop = context.eventLoop
             found = server.tables.open { [server, logger] code, remove in
                 Table(code: code, eventLoop: loop, settings: settings, limits: server.configuration.tables,
@@ -78,6 +82,7 @@ extension GameSession {
             table.eventLoop.execute { table.cancel(memberID: memberID) }
             return refuse("no terminal is free for your game right now; try again later", reason: "table channel: \(String(cString: strerror(errno)))")
         }
+        watchesATable = reservation.seat == .watcher
         let started = launch(arguments: reservation.arguments, terminal: terminal, context: context, channel: gameEnd)
         Glibc.close(gameEnd)
         guard started else {
@@ -90,7 +95,9 @@ extension GameSession {
         let stop: @Sendable (String) -> Void = { reason in
             loop.execute { session.value.stopGame(reason: reason) }
         }
-        table.eventLoop.execute { table.attach(memberID: memberID, descriptor: serverEnd, stop: stop) }
+        // A let, not the var gs_channel_pair filled: the closure runs on the table's loop.
+        let descriptor = serverEnd
+        table.eventLoop.execute { table.attach(memberID: memberID, descriptor: descriptor, stop: stop) }
     }
 }
 
@@ -100,7 +107,9 @@ extension ServerContext {
         var host = configuration.tables.publicName
         if host == nil {
             var buffer = [CChar](repeating: 0, count: 256)
-            if gethostname(&buffer, buffer.count) == 0 { host = String(cString: buffer) }
+            if gethostname(&buffer, buffer.count) == 0 {
+                host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
         }
         return "ssh -t -p \(configuration.port) \(host ?? configuration.host)"
     }

@@ -23,6 +23,9 @@ final class GameSession: ChannelDuplexHandler {
     let identity: ConnectionIdentity
     var logger: Logger
     var context: ChannelHandlerContext?
+    /// The session channel's loop, kept after the channel is gone: a game started just before
+    /// its player dropped is still reaped here, and its slots freed (gameOutputEnded, abandon).
+    var eventLoop: EventLoop?
     var terminal: Terminal?
     var requestedTerm = ""
     var machine = SessionMachine()
@@ -35,6 +38,9 @@ final class GameSession: ChannelDuplexHandler {
     var endReason: String?
     var lastInput = NIODeadline.now()
     var timers: [Scheduled<Void>] = []
+    /// A table's watcher: it never types, so the input idle timeout does not apply to it; it
+    /// leaves when its table ends (Table.end stops every member) or at --max-session-length.
+    var watchesATable = false
     /// Set when this session plays the server's daily deal (GameSession+Daily.swift).
     var dailyRun: DailyRun?
 
@@ -48,6 +54,7 @@ final class GameSession: ChannelDuplexHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        eventLoop = context.eventLoop
         context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true).whenFailure { _ in }
     }
 

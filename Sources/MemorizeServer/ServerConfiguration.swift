@@ -56,7 +56,9 @@ public enum DurationText {
         let units: [(String, Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
         for (suffix, milliseconds) in units where text.hasSuffix(suffix) {
             guard let value = Int64(text.dropLast(suffix.count)), value >= 0, value <= 1_000_000_000 else { return nil }
-            return .milliseconds(value * milliseconds)
+            // 1e9 hours is 3.6e15 ms: the product fits, and FlagBounds refuses it anyway.
+            let (product, overflow) = value.multipliedReportingOverflow(by: milliseconds)
+            return overflow ? nil : .milliseconds(product)
         }
         guard let seconds = Int64(text), seconds >= 0, seconds <= 1_000_000_000 else { return nil }
         return .seconds(seconds)

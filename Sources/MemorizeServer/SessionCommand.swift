@@ -7,8 +7,8 @@ import ThemeFormat
 enum SessionCommand: Equatable, Sendable {
     /// The game alone, with these (checked) arguments.
     case play([String])
-    /// `new [flags]`: a table with the caller in seat 1.
-    case newTable(seed: UInt64?, theme: String?, displayFlags: [String])
+    /// `new [flags]`: a table with the caller in seat 1 (its seed is the server's to draw).
+    case newTable(theme: String?, displayFlags: [String])
     /// `join CODE [display flags]`: seat 2, or the caller's own seat back.
     case join(code: String, displayFlags: [String])
     /// `watch CODE [display flags]`.
@@ -27,7 +27,7 @@ enum SessionCommand: Equatable, Sendable {
     /// Flags that change only one's own screen: allowed for every process at a table.
     static let displayValueFlags = ["--fps"]
     /// Not at a table: the inspector shows every card's face and pauses time.
-    static let notAtATable = ["--players", "--opponent", "--names", "--inspect"]
+    static let notAtATable = ["--players", "--opponent", "--names", "--inspect", "--seed"]
 
     static func parse(command: String, displayName: String?) -> Result<SessionCommand, Refusal> {
         guard command.utf8.count <= GameArguments.maxCommandBytes else {
@@ -52,7 +52,6 @@ enum SessionCommand: Equatable, Sendable {
         case .success(let arguments): checked = arguments
         case .failure(let refusal): return .failure(refusal)
         }
-        var seed: UInt64?
         var theme: String?
         var display: [String] = []
         var index = 0
@@ -61,7 +60,6 @@ enum SessionCommand: Equatable, Sendable {
             if GameArguments.valueFlags.contains(word) {
                 let value = checked[index + 1]
                 switch word {
-                case "--seed": seed = UInt64(value)
                 case "--theme": theme = value
                 default: display += [word, value]
                 }
@@ -78,9 +76,9 @@ enum SessionCommand: Equatable, Sendable {
                 return .failure(Refusal("--theme at a table is one of the built-in themes, which every player has: "
                     + builtIn.map(\.name).joined(separator: ", ")))
             }
-            return .success(.newTable(seed: seed, theme: known.name, displayFlags: display))
+            return .success(.newTable(theme: known.name, displayFlags: display))
         }
-        return .success(.newTable(seed: seed, theme: nil, displayFlags: display))
+        return .success(.newTable(theme: nil, displayFlags: display))
     }
 
     static func refusalAtATable(_ words: [String]) -> Refusal? {
@@ -88,6 +86,10 @@ enum SessionCommand: Equatable, Sendable {
             let flag = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
             if flag == "--inspect" {
                 return Refusal("--inspect is not offered at a table: the inspector shows every card's face")
+            }
+            // A seed the opener chose is a deal the opener could have seen in a solo game first.
+            if flag == "--seed" {
+                return Refusal("--seed is not offered at a table: the server deals, so nobody knows the cards before they turn")
             }
             if notAtATable.contains(flag) {
                 return Refusal("\(flag) makes no sense at a table: it has two seats, one for you and one for whoever joins with your code")

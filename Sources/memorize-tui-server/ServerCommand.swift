@@ -116,7 +116,10 @@ struct ServerCommand: ParsableCommand {
         } catch {
             switch exitCode(for: error) {
             case .validationFailure:
-                FileHandle.standardError.write(Data((ClientText.neutralisedLines(fullMessage(for: error)) + "\n").utf8))
+                // One line naming the flag and what it takes (the usage lines after it are --help's).
+                // (Newlines in a quoted value are neutralised too: the line stays one line.)
+                let line = "Error: " + message(for: error)
+                FileHandle.standardError.write(Data((ClientText.neutralised(line, limit: .max) + "\n").utf8))
                 Glibc.exit(2)
             default:
                 exit(withError: error)
@@ -128,16 +131,14 @@ struct ServerCommand: ParsableCommand {
         for (name, value) in [("--handshake-timeout", handshakeTimeout), ("--idle-timeout", idleTimeout),
                               ("--max-session-length", maxSessionLength), ("--shutdown-grace", shutdownGrace),
                               ("--table-idle-timeout", tableIdleTimeout), ("--seat-hold", seatHold)] {
-            guard let duration = DurationText.parse(value), duration > .zero else {
-                throw ValidationError("\(name) must be a duration such as 90s, 10m or 2h, not \"\(value)\"")
-            }
+            if let problem = FlagBounds.durationProblem(name, value) { throw ValidationError(problem) }
         }
         guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen must look like 127.0.0.1:2222 or [::1]:2222, not \"\(listen)\"") }
         guard Self.window(maxWindow) != nil else { throw ValidationError("--max-window must look like 500x200, each side 10-10000") }
         for (name, value) in [("--max-sessions", maxSessions), ("--max-sessions-per-address", maxSessionsPerAddress),
                               ("--max-connections-per-minute", maxConnectionsPerMinute), ("--max-tables", maxTables),
-                              ("--join-attempts-per-minute", joinAttemptsPerMinute)] where !(1...100_000).contains(value) {
-            throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
+                              ("--join-attempts-per-minute", joinAttemptsPerMinute)] {
+            if let problem = FlagBounds.countProblem(name, value, FlagBounds.sessions) { throw ValidationError(problem) }
         }
         if proxyProtocol != !trustedProxy.isEmpty {
             throw ValidationError(proxyProtocol ? "--proxy-protocol needs at least one --trusted-proxy (the balancer's address)"
@@ -151,17 +152,14 @@ struct ServerCommand: ParsableCommand {
             }
         }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
-        guard (0...1000).contains(maxWatchersPerTable) else { throw ValidationError("--max-watchers-per-table must be between 0 and 1000, not \(maxWatchersPerTable)") }
-        guard (10...99_999).contains(maxTableLog) else { throw ValidationError("--max-table-log must be between 10 and 99999, not \(maxTableLog)") }
-        if let publicName {
-            guard !publicName.isEmpty, publicName.count <= 253,
-                  publicName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._:[]".contains($0)) }) else {
-                throw ValidationError("--public-name must be a host name or address, not \"\(publicName)\"")
-            }
+        for problem in [FlagBounds.countProblem("--max-watchers-per-table", maxWatchersPerTable, FlagBounds.watchersPerTable),
+                        FlagBounds.countProblem("--max-table-log", maxTableLog, FlagBounds.tableLog),
+                        FlagBounds.countProblem("--game-memory", gameMemory, FlagBounds.gameMemoryMiB),
+                        FlagBounds.countProblem("--game-cpu", gameCPU, FlagBounds.gameCPUSeconds),
+                        FlagBounds.countProblem("--game-open-files", gameOpenFiles, FlagBounds.gameOpenFiles)] {
+            if let problem { throw ValidationError(problem) }
         }
-        guard gameMemory >= 64, gameCPU >= 1, gameOpenFiles >= 16 else {
-            throw ValidationError("--game-memory needs at least 64 MiB, --game-cpu 1 s and --game-open-files 16")
-        }
+        if let publicName, let problem = FlagBounds.publicNameProblem(publicName) { throw ValidationError(problem) }
     }
 
     func run() throws {

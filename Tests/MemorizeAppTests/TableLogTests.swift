@@ -86,4 +86,47 @@ import Testing
         let readBack = lines.compactMap { TimedIntent(line: Substring($0)) }
         #expect(readBack == log)
     }
+
+    /// A late watcher (and a seat resumed after a drop) catches up on the log in one batch, on a
+    /// clock that started long after the table's. Alice leaves a card face up 7.5 s, then matches
+    /// it: that card's bonus is spent, its mate's is not, so she scores 2 + 1 on every screen.
+    /// (Catch-up once clamped the early entries to time 0: the watcher scored 2 + 2.)
+    @Test func aLateWatcherAndAResumedSeatScoreTheSpentBonusAsTheSeatsDid() throws {
+        let dealt = Self.process(size: Size(width: 80, height: 24))
+        TableLog.apply(TimedIntent(.deal, at: 0, seat: 0), to: dealt)
+        let first = try #require(dealt.game.cards.first)
+        let mate = try #require(dealt.game.cards.first { $0.id != first.id && $0.content == first.content })
+        let log = [TimedIntent(.deal, at: 2, seat: 0),
+                   TimedIntent(.choose(cardID: first.id), at: 3, seat: 0),
+                   TimedIntent(.choose(cardID: mate.id), at: 10.5, seat: 0)]
+
+        // The seats read each entry as it happens, anchored on the deal.
+        var seats: [EmojiMemoryGameView] = []
+        for start in [50.0, 400.0] {
+            let clock = VirtualClock(start: start)
+            let seat = Self.process(size: Size(width: 80, height: 24), clock: clock)
+            var timeline = TableTimeline()
+            for entry in log {
+                clock.advance(to: start + entry.time)
+                timeline.anchor([entry], catchUpCount: 0, now: seat.game.now)
+                TableLog.apply(entry, to: seat, offset: try #require(timeline.offset))
+            }
+            seats.append(seat)
+        }
+        #expect(seats[0].game.players[0].score == 3, "one bonus: \(seats[0].game.players.map(\.score))")
+        #expect(Self.state(seats[1]) == Self.state(seats[0]))
+
+        // A late watcher and a resumed seat: the whole log at once, their clocks just started.
+        for size in [Size(width: 60, height: 20), Size(width: 120, height: 40)] {
+            let late = Self.process(size: size, clock: VirtualClock(start: 0.5))
+            late.animator.reducedMotion = true
+            var timeline = TableTimeline()
+            timeline.anchor(log, catchUpCount: log.count, now: late.game.now)
+            let offset = try #require(timeline.offset)
+            #expect(offset < -9, "the anchor is the last entry, taken as now")
+            for entry in log { TableLog.apply(entry, to: late, offset: offset) }
+            #expect(late.game.players.map(\.score) == seats[0].game.players.map(\.score))
+            #expect(Self.state(late) == Self.state(seats[0]))
+        }
+    }
 }

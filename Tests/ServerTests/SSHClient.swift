@@ -40,7 +40,8 @@ func runSSH(server: ServerUnderTest, key: PlayerKey?, user: String = "player", o
 }
 
 /// OpenSSH's `ssh -t` playing through the server inside a private tmux (socket `srv-…`): the
-/// pane records `stty -g` before ssh starts and after it ends, and ssh's exit status.
+/// pane records `stty -g` before ssh starts and after it ends, and ssh's exit status. An empty
+/// `user` leaves the user name to `options` (`-l NAME`, for names `NAME@host` cannot carry).
 final class SSHPane {
     private static let counter = Mutex(0)
     let socket: String
@@ -57,7 +58,7 @@ final class SSHPane {
         socket = "srv-\(getpid())-\(number)"
         directory = server.directory + "/pane-\(number)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let ssh = (["/usr/bin/ssh"] + sshOptions(server: server, key: key) + options + ["-t", "\(user)@127.0.0.1"]
+        let ssh = (["/usr/bin/ssh"] + sshOptions(server: server, key: key) + options + ["-t", user.isEmpty ? "127.0.0.1" : "\(user)@127.0.0.1"]
                    + (remote.isEmpty ? [] : ["--"] + remote)).map(shellQuote).joined(separator: " ")
         let d = shellQuote(directory)
         let command = "stty -g > \(d)/stty-before; env TERM=\(shellQuote(term))\(environment.keys.sorted().map { " " + shellQuote("\($0)=\(environment[$0]!)") }.joined()) \(ssh) 2>\(d)/stderr; "

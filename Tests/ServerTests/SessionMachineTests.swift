@@ -31,7 +31,7 @@ import Testing
 
     @Test func execWithoutATerminalIsRefusedAndEnds() throws {
         let (channel, session, events) = try Self.session()
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ExecRequest(command: "--theme Animals", wantReply: true))
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ExecRequest(command: "--theme Animals", wantReply: true))
         #expect(session.machine.phase == .ending)
         #expect(try Self.stderr(channel).contains("the game needs a terminal"))
         channel.embeddedEventLoop.run()
@@ -42,7 +42,7 @@ import Testing
     @Test func refusedConnectionEndsFromAdmitted() throws {
         let (channel, session, _) = try Self.session(refusal: "too many connections")
         try Self.pty(channel)
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ShellRequest(wantReply: true))
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ShellRequest(wantReply: true))
         #expect(session.machine.phase == .ending)
         #expect(try Self.stderr(channel).contains("too many connections"))
     }
@@ -51,19 +51,19 @@ import Testing
         let (channel, session, events) = try Self.session()
         try Self.pty(channel)
         #expect(events.recorded.contains { $0 is ChannelSuccessEvent }, "the pty request is granted")
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ExecRequest(command: "--table-channel 3", wantReply: true))
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ExecRequest(command: "--table-channel 3", wantReply: true))
         #expect(session.machine.phase == .ending)
         #expect(try Self.stderr(channel).contains("is not offered over SSH"))
         // A second exec after the first is refused outright, and changes nothing.
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ExecRequest(command: "", wantReply: true))
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.ExecRequest(command: "", wantReply: true))
         #expect(events.recorded.contains { $0 is ChannelFailureEvent })
         #expect(session.machine.phase == .ending)
     }
 
     @Test func envAndSubsystemAreRefusedWithoutMovingThePhase() throws {
         let (channel, session, events) = try Self.session()
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.EnvironmentRequest(wantReply: true, name: "LD_PRELOAD", value: "x"))
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.SubsystemRequest(subsystem: "sftp", wantReply: true))
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.EnvironmentRequest(wantReply: true, name: "LD_PRELOAD", value: "x"))
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.SubsystemRequest(subsystem: "sftp", wantReply: true))
         #expect(events.recorded.filter { $0 is ChannelFailureEvent }.count == 2)
         #expect(session.machine.phase == .admitted)
     }
@@ -107,7 +107,7 @@ import Testing
     }
 
     static func pty(_ channel: EmbeddedChannel) throws {
-        try channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.PseudoTerminalRequest(
+        channel.pipeline.fireUserInboundEventTriggered(SSHChannelRequestEvent.PseudoTerminalRequest(
             wantReply: true, term: "xterm-256color", terminalCharacterWidth: 80, terminalRowHeight: 24,
             terminalPixelWidth: 0, terminalPixelHeight: 0, terminalModes: SSHTerminalModes([:])))
     }

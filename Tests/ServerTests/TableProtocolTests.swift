@@ -127,8 +127,8 @@ import Testing
     }
 
     @Test func tableCommandsAreParsedFromATable() throws {
-        #expect(SessionCommand.parse(command: "new --theme Animals --seed 7 --ascii", displayName: "al")
-                == .success(.newTable(seed: 7, theme: "Animals", displayFlags: ["--ascii"])))
+        #expect(SessionCommand.parse(command: "new --theme Animals --ascii", displayName: "al")
+                == .success(.newTable(theme: "Animals", displayFlags: ["--ascii"])))
         // A theme of the opener's own would not exist for the other seat: built-in ones only.
         guard case .failure(let ownTheme) = SessionCommand.parse(command: "new --theme MyOwnTheme", displayName: nil) else {
             Issue.record("new --theme MyOwnTheme accepted")
@@ -136,7 +136,7 @@ import Testing
         }
         #expect(ownTheme.description.contains("built-in") && ownTheme.description.contains("Animals"))
         #expect(SessionCommand.parse(command: "new --theme animals", displayName: nil)
-                == .success(.newTable(seed: nil, theme: "Animals", displayFlags: [])))
+                == .success(.newTable(theme: "Animals", displayFlags: [])))
         #expect(SessionCommand.parse(command: "join abcd234 --no-color", displayName: nil)
                 == .success(.join(code: "abcd234", displayFlags: ["--no-color"])))
         #expect(SessionCommand.parse(command: "watch ABCD234", displayName: nil) == .success(.watch(code: "ABCD234", displayFlags: [])))
@@ -155,8 +155,16 @@ import Testing
             }
             #expect(refusal.description.contains("shows every card's face"))
         }
-        guard case .failure(let refusal) = SessionCommand.parse(command: "join ABCD234 --seed 3", displayName: nil) else {
-            Issue.record("join chose the seed")
+        // The deal is the server's: a seed from the opener (or a joiner) is refused like --inspect.
+        for command in ["new --seed 7", "new --theme Animals --seed=7", "join ABCD234 --seed 3", "watch ABCD234 --seed 3"] {
+            guard case .failure(let refusal) = SessionCommand.parse(command: command, displayName: nil) else {
+                Issue.record("\(command) chose the seed")
+                continue
+            }
+            #expect(refusal.description.contains("--seed is not offered at a table"), "\(command): \(refusal)")
+        }
+        guard case .failure(let refusal) = SessionCommand.parse(command: "join ABCD234 --theme Animals", displayName: nil) else {
+            Issue.record("join chose the theme")
             return
         }
         #expect(refusal.description.contains("the table's to choose"))
@@ -249,5 +257,32 @@ extension TableProtocolTests {
         }
         let empty = try #require(DailyReport(text: "memorize-daily-report 1\ndate 2025-11-26\nscore 0\nmoves 0\n"))
         #expect(empty.intents == "" && empty.text == "memorize-daily-report 1\ndate 2025-11-26\nscore 0\nmoves 0\n")
+    }
+
+    /// Whatever user name the server accepts, its table name is one every reader of the channel
+    /// takes in a hello and in each status frame, and one the game's --names keeps unchanged.
+    @Test func everyNeutralisedNameCrossesTheChannel() throws {
+        var generator = SeededRandomNumberGenerator(seed: 35)
+        var names = ServerTests.Tables.hostileNames.map(\.userName) + ["a b", " lead", "trail ", "a,b", ",", "--", "- x", "x\u{0301}\u{0301}"]
+        for _ in 0..<2000 {
+            let length = Int.random(in: 1...24, using: &generator)
+            names.append(String(String.UnicodeScalarView((0..<length).compactMap { _ in
+                Unicode.Scalar(UInt32.random(in: 0...0x10FFFF, using: &generator)) ?? "-"
+            })))
+        }
+        for userName in names {
+            let name = TableName.neutralised(userName) ?? TableName.fallback
+            let messages: [TableMessage] = [
+                .hello(TableHello(seat: .watcher, seed: 1, theme: nil, names: [name, name])),
+                .status(.seated(seat: 1, name: name)),
+                .status(.waiting(seat: 0, seconds: 60, name: name)),
+            ]
+            for message in messages {
+                let frame = message.frame
+                #expect(frame.payload.count < TableFrame.maximumBodyBytes)
+                #expect(TableMessage(frame: frame) == message, "\(userName.debugDescription) as \(name.debugDescription)")
+            }
+            #expect(!name.hasPrefix("-") && !name.contains(",") && name.first?.isWhitespace != true && name.last?.isWhitespace != true)
+        }
     }
 }

@@ -11,7 +11,7 @@ extension ServerTests {
     @Suite struct Tables {
         static let ports = 22500...22599
 
-        /// A server, alice in seat 1 of a new table (Animals, seed 42) and the table's code.
+        /// A server, alice in seat 1 of a new table (Animals, the server's seed) and the table's code.
         struct Scene {
             let server: ServerUnderTest
             let alice: SSHPane
@@ -21,7 +21,7 @@ extension ServerTests {
             init(_ arguments: [String] = []) throws {
                 server = try ServerUnderTest(["--public-name", "example.org"] + arguments, ports: Tables.ports)
                 aliceKey = try PlayerKey(in: server.directory, name: "alice")
-                alice = try SSHPane(server: server, key: aliceKey, user: "alice", remote: ["new", "--theme", "Animals", "--seed", "42"])
+                alice = try SSHPane(server: server, key: aliceKey, user: "alice", remote: ["new", "--theme", "Animals"])
                 let screen = try alice.waitFor("join ")
                 let invitation = "ssh -t -p \(server.port) example.org join "
                 let line = screen.split(separator: "\n").first { $0.contains(invitation) }
@@ -31,6 +31,15 @@ extension ServerTests {
             func join(_ name: String, key: PlayerKey? = nil, command: String = "join", columns: Int = 80, rows: Int = 24) throws -> SSHPane {
                 let key = try key ?? PlayerKey(in: server.directory, name: name)
                 return try SSHPane(server: server, key: key, user: name, columns: columns, rows: rows, remote: [command, code])
+            }
+
+            /// The seed the server drew, as its games were given it (`--seed N` in their argv):
+            /// a test's mirror of the board needs it; no player can see it.
+            func seed() throws -> UInt64 {
+                let pid = try #require(server.gameProcesses().first)
+                let words = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8).split(separator: "\0")
+                let index = try #require(words.firstIndex(of: "--seed"))
+                return try #require(UInt64(words[index + 1]))
             }
 
             func close() {
@@ -146,6 +155,11 @@ extension ServerTests {
             let players = try runSSH(server: server, key: key, options: ["-tt"], remote: ["new", "--players", "2"])
             #expect(players.status == 2)
             #expect(players.stderrText.contains("--players makes no sense at a table"))
+            // The deal is the server's: an opener who chose the seed could have seen it solo first.
+            let seed = try runSSH(server: server, key: key, options: ["-tt"], remote: ["new", "--seed", "42"])
+            #expect(seed.status == 2)
+            #expect(seed.stderrText.contains("--seed is not offered at a table"), "\(seed.stderrText)")
+            #expect(seed.stderrText.split(separator: "\n").count == 1)
             let channel = try runSSH(server: server, key: key, options: ["-tt"], remote: ["new", "--table-channel", "3"])
             #expect(channel.status == 2)
             #expect(channel.stderrText.contains("is not offered over SSH"))

@@ -8,19 +8,19 @@ import TerminalUI
 import Testing
 
 extension ServerTests.Tables {
-    /// A mirror of one seat's game (same seed, theme, names and size as the server gives it): the
+    /// A mirror of one seat's game (the seed the server drew, theme, names and size as the server gives it): the
     /// test knows every card's face from it and where each key leaves the seat's focus, so it can
     /// play a whole game through real SSH with the keys a player would press.
     final class Mirror {
         let view: EmojiMemoryGameView
 
-        init() {
+        init(seed: UInt64) {
             var options = AppOptions()
             options.mode = .hotSeat
             options.names = ["alice", "bob"]
             let themes = ThemeLibrary.builtIn()
             view = Launcher.makeView(options, clock: VirtualClock(), size: Size(width: 80, height: 24), themes: themes,
-                                     theme: themes.named("Animals"), seed: 42)
+                                     theme: themes.named("Animals"), seed: seed)
         }
 
         /// The arrow keys that take the focus to `target`, applied to the mirror as to the seat.
@@ -46,7 +46,10 @@ extension ServerTests.Tables {
         defer { bob.close() }
         let panes = [scene.alice, bob]
         for pane in panes { try pane.waitFor("alice's turn") }
-        let mirror = Mirror()
+        let carol = try scene.join("carol", command: "watch")
+        defer { carol.close() }
+        try carol.waitFor("watching")
+        let mirror = Mirror(seed: try scene.seed())
         TableLog.apply(TimedIntent(.deal, at: 0, seat: 0), to: mirror.view)
         for pane in panes { try pane.waitForStillScreen(quiet: 0.4) }
 
@@ -85,5 +88,24 @@ extension ServerTests.Tables {
         let titles = finals.map { $0.split(separator: "\n").first.map(String.init) ?? "" }
         #expect(titles[0] == titles[1])
         #expect(titles[0].contains("alice") && titles[0].contains("bob"))
+
+        // The win page, on every seat and the watcher alike: who won (or a tie), both names and
+        // scores; q leaves, and the line printed on leaving says the same.
+        func winLines(_ screen: String) -> [String] {
+            screen.split(separator: "\n").compactMap { row -> String? in
+                let text = row.trimmingCharacters(in: CharacterSet(charactersIn: " │┃|║"))
+                return text.hasSuffix("wins!") || text == "A tie!" || text.contains(" pairs, ") || text.contains(" pair, ") ? text : nil
+            }
+        }
+        let expected = winLines(finals[0])
+        #expect(expected.count == 3, "a headline and a line per seat:\n\(finals[0])")
+        #expect(expected.contains { $0.hasPrefix("alice: ") } && expected.contains { $0.hasPrefix("bob: ") })
+        try carol.waitForStillScreen(quiet: 0.5)
+        for pane in [bob, carol] { #expect(winLines(try pane.screen()) == expected) }
+        for pane in [scene.alice, bob, carol] {
+            try pane.sendKeys("q")
+            #expect(try pane.waitForExit() == 0)
+            try eventually("the result on leaving") { (try pane.screen()).contains("the table's game is over: \(expected[0])") }
+        }
     }
 }

@@ -23,6 +23,10 @@ int gs_spawn(const char *path, char *const argv[], char *const envp[],
              unsigned short columns, unsigned short rows, gs_limits limits,
              int table_channel, int *master, pid_t *pid);
 
+/// For tests: nonzero makes gs_spawn close inherited descriptors one by one, as it does where
+/// close_range(2) fails (an old kernel, a seccomp filter), instead of with close_range.
+void gs_test_refuse_close_range(int refuse);
+
 /// The descriptor a game at a table finds its channel on (memorize-tui --table-channel 3).
 #define GS_TABLE_CHANNEL_FD 3
 

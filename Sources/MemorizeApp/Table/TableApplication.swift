@@ -13,9 +13,8 @@ final class TableApplication: RunLoopContent {
     let clock: TimeSource
     /// What a refused key said, shown on the bottom line until the next event.
     private(set) var note: String?
-    /// This process's timeline minus the table's (TableLog.apply), fixed by the first entry
-    /// applied: the deal as it arrives, or the last of a catch-up (taken as just now).
-    private var offset: Double?
+    /// This process's timeline against the table's (TableLog.apply).
+    private var timeline = TableTimeline()
 
     init(base: MemorizeApplication, client: TableClient, clock: TimeSource) {
         self.base = base
@@ -43,9 +42,19 @@ final class TableApplication: RunLoopContent {
             } else {
                 base.handle(event)
             }
-        case .mouse:
-            // Clicks would choose or press buttons locally: at a table only keys are offered.
-            note = client.seat == .watcher ? "you are watching: your keys change nothing" : "at a table, choose with the arrows and Enter"
+        case .mouse(let mouse):
+            // A press acts, as in a solo game; the release that follows must not act twice.
+            guard mouse.button == .left, mouse.kind != .release else { return }
+            guard base.router.page == .game, !base.router.showsHelp, view.win == nil else { return base.handle(event) }
+            switch TableKeys.decideClick(at: mouse.position, seat: client.seat, view: view, tableOver: client.isOver, now: clock.now) {
+            case .pass: break
+            case .send(let intent):
+                if case .choose(let id) = intent, let index = view.game.cards.firstIndex(where: { $0.id == id }) {
+                    view.focus(on: index)
+                }
+                client.send(intent)
+            case .refuse(let reason): note = reason
+            }
         default:
             base.handle(event)
         }
@@ -60,12 +69,10 @@ final class TableApplication: RunLoopContent {
         let catchUp = client.hello?.catchUp ?? 0
         let animator = view.animator
         let wasReduced = animator.reducedMotion
-        if offset == nil, let anchor = entries.prefix(max(1, catchUp - first)).last {
-            offset = view.game.now - anchor.time
-        }
+        timeline.anchor(entries, catchUpCount: catchUp - first, now: view.game.now)
         for (index, entry) in entries.enumerated() {
             animator.reducedMotion = wasReduced || first + index < catchUp
-            TableLog.apply(entry, to: view, offset: offset ?? 0)
+            TableLog.apply(entry, to: view, offset: timeline.offset ?? 0)
         }
         animator.reducedMotion = wasReduced
         for (seat, name) in client.names.enumerated() {
@@ -75,6 +82,7 @@ final class TableApplication: RunLoopContent {
 
     func render(in size: Size) -> Canvas {
         var canvas = base.render(in: size)
+        if base.router.page == .game, !base.router.showsHelp { TableWinPage.draw(view, on: &canvas) }
         drawTableLine(on: &canvas, size: size)
         return canvas
     }
@@ -100,6 +108,7 @@ final class TableApplication: RunLoopContent {
 
     /// For the terminal once the game is over: why the table ended and the final scores.
     var finalNote: String? {
+        if let result = TableWinPage.result(view.game) { return "the table's game is over: \(result)" }
         guard let reason = client.ended ?? client.failure else { return nil }
         return "the table has ended: \(reason). " + TableLine.scores(view.game)
     }

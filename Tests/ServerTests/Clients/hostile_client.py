@@ -139,6 +139,25 @@ def main():
         sock = socket.create_connection((HOST, port), timeout=30)
         sock.sendall(os.urandom(8192))
         return expect_closed(sock)
+    elif case == "join":
+        # ARG is CODE:NAME; for user names OpenSSH's client refuses to send (a leading "-").
+        code, name = argument.split(":", 1)
+        transport = connect(port, key, user=name)
+        channel = transport.open_session()
+        channel.get_pty(term="xterm-256color", width=80, height=24)
+        channel.exec_command("join " + code)
+        end = time.monotonic() + 20
+        while time.monotonic() < end and not channel.exit_status_ready():
+            if channel.recv_ready():
+                channel.recv(65536)
+            else:
+                time.sleep(0.02)
+        if channel.exit_status_ready():
+            print("FAIL: the seat ended early, status %d" % channel.recv_exit_status())
+            return 1
+        print("EXIT %d" % quit_game(transport, channel))
+    elif case == "drop":
+        return drop_at_once(port, key, int(argument))
     elif case == "half":
         sock = socket.create_connection((HOST, port), timeout=60)
         sock.sendall(b"SSH-2.0-half\r\n")
@@ -147,6 +166,63 @@ def main():
         print("FAIL: unknown case %s" % case)
         return 1
     return 0
+
+
+def drop_at_once(port, key, count):
+    """`count` clients, each authenticated, ask for a game together, and each drops its link
+    0-24 ms after asking (half of them without waiting for the server's yes): some before the
+    game is spawned, some between spawn and its pty being relayed, some while it starts to draw."""
+    import threading
+    transports, failures = [None] * count, []
+
+    def connect_one(index):
+        try:
+            transports[index] = connect(port, key)
+        except Exception as error:
+            failures.append("connect %d: %s" % (index, type(error).__name__))
+
+    for start in range(0, count, 25):
+        batch = [threading.Thread(target=connect_one, args=(i,)) for i in range(start, min(count, start + 25))]
+        for thread in batch:
+            thread.start()
+        for thread in batch:
+            thread.join(60)
+    ready = threading.Barrier(count, timeout=60)
+
+    def ask_and_drop(index):
+        transport = transports[index]
+        try:
+            ready.wait()
+        except threading.BrokenBarrierError:
+            pass
+        if transport is None:
+            return
+        try:
+            channel = transport.open_session(timeout=30)
+            channel.get_pty(term="xterm-256color", width=80, height=24)
+            if index % 2:
+                channel.invoke_shell()
+            else:
+                # The shell request without waiting for a reply, the close right behind it: the
+                # server reads both together, so the link is gone while the pty is attached.
+                message = paramiko.Message()
+                message.add_byte(paramiko.common.cMSG_CHANNEL_REQUEST)
+                message.add_int(channel.remote_chanid)
+                message.add_string("shell")
+                message.add_boolean(False)
+                transport._send_user_message(message)
+            time.sleep((index % 25) / 1000)
+        except Exception:
+            pass
+        transport.close()
+
+    threads = [threading.Thread(target=ask_and_drop, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(90)
+    print("DROPPED %d FAILED %d %s" % (count - len(failures), len(failures), "; ".join(failures[:3])))
+    return 0 if not failures else 1
 
 
 def expect_closed(sock):
