@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
     public var allowGuests = true
     /// `--database postgres://…`: the daily leaderboard in PostgreSQL; nil: SQLite in the state directory.
     public var databaseURL: String?
+    /// The database's password from `--database-password-file` or `MEMORIZE_TUI_DATABASE_PASSWORD`
+    /// (never argv); replaces one in the URL.
+    public var databasePassword: String?
 
     public var maxSessions = 64
     public var maxSessionsPerAddress = 4

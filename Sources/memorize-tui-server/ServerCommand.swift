@@ -40,6 +40,9 @@ struct ServerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the daily leaderboard in PostgreSQL (several servers behind one name); default: SQLite in the state directory.", valueName: "postgres://user@host:port/db"))
     var database: String?
 
+    @Option(name: .customLong("database-password-file"), help: ArgumentHelp("The --database password, read from this file (mode 0600) instead of the URL; or set MEMORIZE_TUI_DATABASE_PASSWORD.", valueName: "file"))
+    var databasePasswordFile: String?
+
     @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
     var noGuests = false
 
@@ -131,6 +134,7 @@ struct ServerCommand: ParsableCommand {
             throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
         }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
+        if databasePasswordFile != nil && database == nil { throw ValidationError("--database-password-file goes with --database") }
         guard (0...1000).contains(maxWatchersPerTable) else { throw ValidationError("--max-watchers-per-table must be between 0 and 1000, not \(maxWatchersPerTable)") }
         guard (10...99_999).contains(maxTableLog) else { throw ValidationError("--max-table-log must be between 10 and 99999, not \(maxTableLog)") }
         if let publicName {
@@ -174,6 +178,14 @@ struct ServerCommand: ParsableCommand {
         }
         if noGuests { configuration.allowGuests = false }
         configuration.databaseURL = database
+        if database != nil {
+            do {
+                configuration.databasePassword = try DailyDatabase.password(file: databasePasswordFile, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                FileHandle.standardError.write(Data("memorize-tui-server: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute
