@@ -6,7 +6,7 @@ import PostgresNIO
 /// SQLiteLeaderboard. Commits are durable as the server configures them (PostgreSQL's default,
 /// synchronous_commit on, writes them to disk before answering).
 public final class PostgresLeaderboard: LeaderboardStore {
-    private let client: PostgresClient
+    let client: PostgresClient
     private let runner: Task<Void, Never>
     /// A query that takes longer than this makes the board unavailable, not the session stuck.
     private let timeout: Duration
@@ -26,8 +26,9 @@ public final class PostgresLeaderboard: LeaderboardStore {
         }
     }
 
-    /// Version 1, applied once even when several servers start together (an advisory lock
-    /// serialises them; the schema version table says what is done).
+    /// Versions 1 and 2, applied once even when several servers start together (an advisory lock
+    /// serialises them; the schema version table says what is done). Version 2 adds the starts of
+    /// runs and the daily secret every server on this database deals from, made here, once.
     static func migrate(_ client: PostgresClient) async throws {
         try await client.withConnection { connection in
             try await connection.query("BEGIN", logger: Self.quiet)
@@ -53,6 +54,9 @@ public final class PostgresLeaderboard: LeaderboardStore {
                         """, logger: Self.quiet)
                     try await connection.query("CREATE INDEX memorize_runs_board ON memorize_runs (day, score DESC, milliseconds, moves, reported_at)", logger: Self.quiet)
                     try await connection.query("INSERT INTO memorize_schema (version) VALUES (1)", logger: Self.quiet)
+                }
+                if version < 2 {
+                    try await Self.migrateToVersion2(connection)
                 }
                 try await connection.query("COMMIT", logger: Self.quiet)
             } catch {
@@ -128,7 +132,7 @@ public final class PostgresLeaderboard: LeaderboardStore {
         _ = await runner.value
     }
 
-    private func bounded<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    func bounded<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await Self.withTimeout(timeout, work)
     }
 

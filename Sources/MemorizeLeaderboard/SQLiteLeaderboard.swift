@@ -1,5 +1,8 @@
 import GRDB
 import Memorize
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The board in one SQLite file in the server's state directory, through GRDB: WAL (readers
 /// never wait for the writer), versioned migrations, and a short busy timeout, so a locked
@@ -17,6 +20,10 @@ public final class SQLiteLeaderboard: LeaderboardStore {
             // A commit is on disk when it returns: kill -9, or the host losing power, keeps it.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
+        // Made 0600 before SQLite sees it: its -wal and -shm files take the database's mode, and
+        // the umask (0644 typically) would let every local user read the board's keys and logs.
+        let made = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if made >= 0 { Glibc.close(made) }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
@@ -42,6 +49,20 @@ public final class SQLiteLeaderboard: LeaderboardStore {
                     PRIMARY KEY (day, fingerprint)
                 );
                 CREATE INDEX runs_board ON runs (day, score DESC, milliseconds, moves, reported_at);
+                """)
+        }
+        migrator.registerMigration("v2 starts") { db in
+            // One run per key and day, counted when it starts: a row here before the first card
+            // is dealt; `ended_at` set when it is left. A start without a row in `runs` is unfinished.
+            try db.execute(sql: """
+                CREATE TABLE starts (
+                    day INTEGER NOT NULL,
+                    fingerprint TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    started_at REAL NOT NULL,
+                    ended_at REAL,
+                    PRIMARY KEY (day, fingerprint)
+                );
                 """)
         }
         return migrator
@@ -85,6 +106,70 @@ public final class SQLiteLeaderboard: LeaderboardStore {
         do {
             return try await pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs WHERE day = ?", arguments: [date.daysSinceEpoch]) ?? 0
+            }
+        } catch {
+            throw LeaderboardUnavailable("the leaderboard could not be read: \(error)")
+        }
+    }
+
+    public func start(_ start: DailyStart) async throws -> StartOutcome {
+        if let problem = start.problem { throw LeaderboardRefusal(description: "refused: \(problem)") }
+        do {
+            let inserted = try await pool.write { db in
+                // A key with a finished run (kept before starts were recorded) has had its run too.
+                try db.execute(sql: """
+                    INSERT INTO starts (day, fingerprint, name, started_at) SELECT ?, ?, ?, ?
+                    WHERE NOT EXISTS (SELECT 1 FROM runs WHERE day = ? AND fingerprint = ?)
+                    ON CONFLICT (day, fingerprint) DO NOTHING
+                    """, arguments: [start.date.daysSinceEpoch, start.fingerprint, start.name, start.startedAt,
+                                     start.date.daysSinceEpoch, start.fingerprint])
+                return db.changesCount == 1
+            }
+            return inserted ? .started : .alreadyStarted
+        } catch {
+            throw LeaderboardUnavailable("the leaderboard could not record a start: \(error)")
+        }
+    }
+
+    public func end(on date: DailyDate, fingerprint: String, at time: Double) async throws {
+        do {
+            try await pool.write { db in
+                try db.execute(sql: "UPDATE starts SET ended_at = ? WHERE day = ? AND fingerprint = ? AND ended_at IS NULL",
+                               arguments: [time.isFinite ? time : 0, date.daysSinceEpoch, fingerprint])
+            }
+        } catch {
+            throw LeaderboardUnavailable("the leaderboard could not record a run's end: \(error)")
+        }
+    }
+
+    public func status(on date: DailyDate, fingerprint: String) async throws -> DailyRunStatus {
+        do {
+            return try await pool.read { db in
+                let day = date.daysSinceEpoch
+                if try Int.fetchOne(db, sql: "SELECT 1 FROM runs WHERE day = ? AND fingerprint = ?", arguments: [day, fingerprint]) != nil {
+                    return .ended
+                }
+                guard let row = try Row.fetchOne(db, sql: "SELECT ended_at IS NOT NULL, started_at FROM starts WHERE day = ? AND fingerprint = ?",
+                                                 arguments: [day, fingerprint]) else { return .notStarted }
+                let ended: Bool = row[0]
+                return ended ? .ended : .playing(startedAt: row[1])
+            }
+        } catch {
+            throw LeaderboardUnavailable("the leaderboard could not be read: \(error)")
+        }
+    }
+
+    public func unfinished(on date: DailyDate, limit: Int) async throws -> [UnfinishedRun] {
+        let limit = max(0, min(limit, LeaderboardLimits.boardSize))
+        do {
+            return try await pool.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT fingerprint, name, started_at, ended_at IS NOT NULL FROM starts s WHERE day = ?
+                    AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.day = s.day AND r.fingerprint = s.fingerprint)
+                    ORDER BY started_at, fingerprint LIMIT ?
+                    """, arguments: [date.daysSinceEpoch, limit]).map { row in
+                    UnfinishedRun(fingerprint: row[0], name: row[1], startedAt: row[2], ended: row[3])
+                }
             }
         } catch {
             throw LeaderboardUnavailable("the leaderboard could not be read: \(error)")

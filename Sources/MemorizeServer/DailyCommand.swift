@@ -3,11 +3,11 @@ import Memorize
 /// The leaderboard's SSH commands, read from an exec request before the game's flags are:
 ///   daily          play the server's deal of the day (needs a terminal: ssh -t)
 ///   scores [DATE]  that day's top 20 (today by default), as a table; no terminal needed
-///   replay N       the day's run at rank N, played back in the viewer's terminal
+///   replay N [DATE] the day's run at rank N (today by default), played back in the viewer's terminal
 enum DailyCommand: Equatable {
     case daily
     case scores(DailyDate?)
-    case replay(rank: Int)
+    case replay(rank: Int, date: DailyDate?)
 
     struct Refusal: Error, Equatable, CustomStringConvertible { var description: String }
 
@@ -27,10 +27,14 @@ enum DailyCommand: Equatable {
             }
             return .success(.scores(date))
         case "replay":
-            guard words.count == 2, let rank = Int(words[1]), (1...20).contains(rank) else {
-                return .failure(Refusal(description: "usage: replay N (a rank on today's board, 1-20)"))
+            guard words.count == 2 || words.count == 3, let rank = Int(words[1]), (1...20).contains(rank) else {
+                return .failure(Refusal(description: "usage: replay N [YYYY-MM-DD] (a rank on that day's board, 1-20; today by default)"))
             }
-            return .success(.replay(rank: rank))
+            guard words.count == 3 else { return .success(.replay(rank: rank, date: nil)) }
+            guard let date = DailyDate(words[2]) else {
+                return .failure(Refusal(description: "replay wants a day as YYYY-MM-DD, not \"\(ClientText.neutralised(String(words[2]), limit: 16))\""))
+            }
+            return .success(.replay(rank: rank, date: date))
         default:
             return nil
         }

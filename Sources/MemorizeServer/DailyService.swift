@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import Memorize
 import MemorizeLeaderboard
@@ -6,9 +9,10 @@ import MemorizeStore
 import ThemeFormat
 import Synchronization
 
-/// The server's daily deal and its leaderboard. The deal comes from a secret kept in the state
-/// directory (`daily_secret`, 16 random bytes made on first use) and the UTC date: the same for
-/// every player that day, unknown to anyone before the server deals it. The board's store opens
+/// The server's daily deal and its leaderboard. The deal comes from a secret and the UTC date: the
+/// same for every player that day, unknown to anyone before the server deals it. The secret is
+/// `daily_secret` in the state directory (16 random bytes made on first use) with SQLite, and
+/// the database's own with PostgreSQL, so every server on one database deals the same day. The board's store opens
 /// on first use; when it cannot (locked, full, corrupt, unreachable) the board says it is
 /// unavailable and tries again a little later, and games go on.
 final class DailyService: Sendable {
@@ -20,7 +24,8 @@ final class DailyService: Sendable {
     let themes: [Theme]
     let database: Database
     let logger: Logger
-    private let key: DailyKey?
+    /// The state directory's secret (SQLite); with PostgreSQL the key is the database's (`State`).
+    private let fileKey: DailyKey?
     private let state = Mutex(State())
     /// A store that failed to open is not asked again for this long.
     static let retryAfter: Double = 10
@@ -29,27 +34,49 @@ final class DailyService: Sendable {
         var store: LeaderboardStore?
         var failedAt: Double?
         var failure = ""
+        var databaseKey: DailyKey?
+        /// Ends of runs still being written: a stopping server waits for them (`pendingWrites`).
+        var pendingWrites = 0
     }
 
     init(stateFiles: StateFiles, database: Database?, logger: Logger) {
         themes = ThemeLibrary.builtIn()
         self.database = database ?? .sqlite(path: stateFiles.root + "/leaderboard.sqlite")
         self.logger = logger
+        guard case .sqlite = self.database else {
+            fileKey = nil
+            return
+        }
         do {
-            key = DailyKey(secret: try stateFiles.dailySecret())
+            fileKey = DailyKey(secret: try stateFiles.dailySecret())
         } catch {
             logger.error("no daily deal: the secret cannot be kept", metadata: ["error": "\(error)"])
-            key = nil
+            fileKey = nil
         }
     }
 
     static func today(now: Double = Date().timeIntervalSince1970) -> DailyDate? { DailyDate(secondsSince1970: now) }
 
-    /// The day's deal on this server; nil when the secret could not be made.
-    func deal(on date: DailyDate) -> (deal: DailyDeal, theme: Theme)? {
-        guard let key, let deal = DailyDeal(date: date, themeNames: themes.map(\.name), key: key),
+    /// The day's deal on this server; nil when the secret could not be made (or, with PostgreSQL,
+    /// read: the database is unavailable).
+    func deal(on date: DailyDate) async -> (deal: DailyDeal, theme: Theme)? {
+        guard let key = await key(), let deal = DailyDeal(date: date, themeNames: themes.map(\.name), key: key),
               let theme = themes.named(deal.themeName) else { return nil }
         return (deal, theme)
+    }
+
+    private func key() async -> DailyKey? {
+        guard case .postgres = database else { return fileKey }
+        if let known = state.withLock({ $0.databaseKey }) { return known }
+        do {
+            guard let store = try await store() as? PostgresLeaderboard,
+                  let key = DailyKey(secret: try await store.dailySecret()) else { return nil }
+            state.withLock { $0.databaseKey = key }
+            return key
+        } catch {
+            logger.error("no daily deal: the database's secret cannot be read", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// The board, opened on first use.
@@ -87,6 +114,31 @@ final class DailyService: Sendable {
         }
     }
 
+    /// Marks a key's run of the day as left (its game has gone, won or not). A failure is logged:
+    /// the start stays, and the run shows as unfinished all the same.
+    func endRun(on date: DailyDate, fingerprint: String) {
+        let logger = logger
+        state.withLock { $0.pendingWrites += 1 }
+        Task {
+            do {
+                try await self.store().end(on: date, fingerprint: fingerprint, at: Date().timeIntervalSince1970)
+            } catch {
+                logger.warning("a daily run's end was not recorded", metadata: ["key": "\(fingerprint)", "error": "\(error)"])
+            }
+            self.state.withLock { $0.pendingWrites -= 1 }
+        }
+    }
+
+    /// How many ends of runs are still being written.
+    var pendingWrites: Int { state.withLock { $0.pendingWrites } }
+
+    /// A started run older than this cannot still be playing on any server with this
+    /// configuration (the longest session and its grace): its server went away without saying
+    /// so, and it counts as left.
+    func longestRun(configuration: ServerConfiguration) -> Double {
+        Double(configuration.maxSessionLength.components.seconds) + Double(configuration.shutdownGrace.components.seconds) + 60
+    }
+
     func board() async throws -> DailyBoard { DailyBoard(store: try await store(), logger: logger) }
 
     func close() async {
@@ -119,6 +171,39 @@ extension StateFiles {
 
 /// `--database`, checked by the command line before the server starts.
 public enum DailyDatabase {
+    /// The environment variable a password may come in, off the command line.
+    public static let passwordVariable = "MEMORIZE_TUI_DATABASE_PASSWORD"
+    static let maximumPasswordBytes = 1024
+
+    /// The database password from `--database-password-file` (its first line; the file must be
+    /// the server user's alone, as a key is) or else the environment; nil when neither gives one.
+    /// Throws one line (neutralised) for a file that cannot be read or is open to others.
+    public static func password(file: String?, environment: [String: String]) throws(StateFiles.Failure) -> String? {
+        guard let file else {
+            guard let value = environment[passwordVariable], !value.isEmpty else { return nil }
+            guard value.utf8.count <= maximumPasswordBytes else {
+                throw StateFiles.Failure(description: "\(passwordVariable) is over \(maximumPasswordBytes) bytes")
+            }
+            return value
+        }
+        let shown = ClientText.neutralisedLines(file)
+        var status = stat()
+        guard stat(file, &status) == 0, status.st_mode & 0o170000 == 0o100000 else {
+            throw StateFiles.Failure(description: "--database-password-file: cannot read \(shown)")
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            throw StateFiles.Failure(description: "--database-password-file: \(shown) is open to its group or others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
+        }
+        guard status.st_size <= maximumPasswordBytes, let data = FileManager.default.contents(atPath: file),
+              let text = String(data: data, encoding: .utf8) else {
+            throw StateFiles.Failure(description: "--database-password-file: \(shown) is not a password of at most \(maximumPasswordBytes) bytes of UTF-8")
+        }
+        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        guard !password.isEmpty else { throw StateFiles.Failure(description: "--database-password-file: \(shown) is empty") }
+        return password
+    }
+
     /// Why the URL cannot be used (one line, the typed text neutralised), or nil.
     public static func problem(with url: String) -> String? {
         do {

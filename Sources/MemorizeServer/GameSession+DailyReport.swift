@@ -1,5 +1,6 @@
 import CGameSpawn
 import Foundation
+import Logging
 import Memorize
 import MemorizeLeaderboard
 import NIOCore
@@ -18,7 +19,7 @@ extension GameSession {
     @discardableResult
     func launchDaily(_ run: DailyRun, arguments: [String], terminal: Terminal, context: ChannelHandlerContext) -> Bool {
         dailyRun = run
-        guard case .key(let fingerprint) = identity.player else {
+        guard case .key(let fingerprint) = identity.player, run.countedKey != nil else {
             return launch(arguments: arguments, terminal: terminal, context: context)
         }
         var serverEnd: Int32 = -1
@@ -26,6 +27,7 @@ extension GameSession {
         let paired = gs_channel_pair(&serverEnd, &gameEnd)
         guard paired == 0 else {
             server.admission.endGame(from: identity.address)
+            endDailyRun()
             refuse("no terminal is free for your game right now; try again later", reason: "daily channel: \(String(cString: strerror(paired)))")
             return false
         }
@@ -34,6 +36,7 @@ extension GameSession {
         Glibc.close(gameEnd)
         guard started else {
             Glibc.close(serverEnd)
+            endDailyRun()
             return false
         }
         let logger = { var logger = self.logger; logger[metadataKey: "key"] = "\(fingerprint)"; return logger }()
@@ -61,15 +64,44 @@ extension GameSession {
         let logger = self.logger
         let date = run.date, setup = DailyDeal.setup(theme: theme, seed: run.deal.seed)
         let submitted = DailyBoard.Report(intents: report.intents, claimedScore: report.score, claimedMoves: report.moves)
-        Task {
-            do {
-                let outcome = try await daily.board().submit(submitted, by: entrant, date: date, setup: setup,
-                                                             now: Date().timeIntervalSince1970)
-                logger.info("daily run", metadata: ["key": "\(fingerprint)", "date": "\(date)", "outcome": "\(outcome)"])
-            } catch {
-                logger.notice("daily run not ranked", metadata: ["key": "\(fingerprint)", "reason": "\(error)"])
-            }
+        let key = "\(fingerprint)"
+        guard let link = dailyRun?.link else {
+            Task { _ = await GameSession.submit(submitted, by: entrant, key: key, date: date, setup: setup, to: daily, logger: logger) }
+            return
         }
+        link.eventLoop.makeFutureWithTask {
+            await GameSession.submit(submitted, by: entrant, key: key, date: date, setup: setup, to: daily, logger: logger)
+        }.assumeIsolated().whenSuccess { unranked in
+            GameSession.sendVerdict(over: link, unrankedBecause: unranked)
+        }
+    }
+
+    /// Ranks the run; nil when it was, else why not (said in the log too).
+    private static func submit(_ report: DailyBoard.Report, by entrant: DailyBoard.Entrant, key: String, date: DailyDate, setup: GameSetup,
+                               to daily: DailyService, logger: Logger) async -> String? {
+        do {
+            let outcome = try await daily.board().submit(report, by: entrant, date: date, setup: setup, now: Date().timeIntervalSince1970)
+            logger.info("daily run", metadata: ["key": "\(key)", "date": "\(date)", "outcome": "\(outcome)"])
+            switch outcome {
+            case .ranked: return nil
+            case .alreadyPlayed: return "this key already has a run on the board of \(date)"
+            case .unranked: return "a guest's run does not count"
+            }
+        } catch {
+            let unavailable = error is LeaderboardUnavailable
+            logger.notice("daily run not ranked", metadata: ["key": "\(key)",
+                                                             "reason": "\(unavailable ? "the board is unavailable: " : "")\(error)"])
+            return unavailable ? "the leaderboard is unavailable right now" : "the server's replay of the run did not confirm its score"
+        }
+    }
+
+    /// The verdict on a report, back to the game over its channel, for the win card (a game
+    /// already gone, or a closed link, loses it: the log has said it).
+    static func sendVerdict(over link: Channel, unrankedBecause reason: String?) {
+        guard let bytes = TableMessage.reportVerdict(unrankedBecause: reason).frame.bytes else { return }
+        var buffer = link.allocator.buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        link.writeAndFlush(buffer, promise: nil)
     }
 
     /// The game has gone: a replay's file is removed; the report channel is closed once what the
@@ -78,6 +110,7 @@ extension GameSession {
         guard let run = dailyRun else { return }
         dailyRun = nil
         if let replayFile = run.replayFile { unlink(replayFile) }
+        if let key = run.countedKey { server.daily.endRun(on: run.date, fingerprint: key) }
         if let link = run.link {
             link.eventLoop.scheduleTask(in: .seconds(1)) { link.close(promise: nil) }
         }

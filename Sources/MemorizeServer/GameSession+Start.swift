@@ -202,9 +202,10 @@ extension GameSession {
     func gameEnded(status: Int32 = 255) {
         guard let game, identity.hasGame else { return }
         identity.hasGame = false
+        // Before the registry forgets the game: a stopping server waits for no game, then for the board's writes.
+        endDailyRun()                 // a replay's file, a daily's channel and end (GameSession+DailyReport.swift)
         server.registry.remove(game: game.pid)
         server.admission.endGame(from: identity.address)
-        endDailyRun()                 // a replay's file, a daily's channel (GameSession+DailyReport.swift)
         removeGuestDirectory()
         let seconds = Double((ContinuousClock.now - startTime).components.seconds)
             + Double((ContinuousClock.now - startTime).components.attoseconds) / 1e18

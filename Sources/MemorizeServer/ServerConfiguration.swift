@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: TrustedProxies?
     /// `--host-key FILE`: an OpenSSH Ed25519 key shared by a fleet; nil: the state directory's own.
     public var hostKeyFile: String?
+    /// The database's password from `--database-password-file` or `MEMORIZE_TUI_DATABASE_PASSWORD`
+    /// (never argv); replaces one in the URL.
+    public var databasePassword: String?
 
     public var maxSessions = 64
     public var maxSessionsPerAddress = 4

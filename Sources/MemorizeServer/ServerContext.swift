@@ -23,7 +23,11 @@ final class ServerContext: Sendable {
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys
         self.logger = logger
-        self.daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { try? .postgres(PostgresURL($0)) }, logger: logger)
+        self.daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { text in
+            guard var url = try? PostgresURL(text) else { return nil }
+            if let password = configuration.databasePassword { url.password = password }
+            return .postgres(url)
+        }, logger: logger)
     }
 
     /// The pty size for what a client asked: at most the configured maximum, 80x24 for zero.

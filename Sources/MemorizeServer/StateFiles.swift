@@ -24,6 +24,7 @@ public struct StateFiles: Sendable {
     /// rename). A file that is not a key is kept and reported, never replaced.
     public func hostKey() throws -> (key: NIOSSHPrivateKey, fingerprint: KeyFingerprint) {
         try Self.makeDirectory(root)
+        try checkPrivate()
         let signing: Curve25519.Signing.PrivateKey
         if let bytes = FileManager.default.contents(atPath: hostKeyPath) {
             guard bytes.count == 32, let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: bytes) else {
@@ -40,6 +41,22 @@ public struct StateFiles: Sendable {
             throw Failure(description: "cannot compute the host key's fingerprint")
         }
         return (NIOSSHPrivateKey(ed25519Key: signing), fingerprint)
+    }
+
+    /// The secrets in the state directory (the host key, the daily secret, the board's SQLite
+    /// files) and the directory itself must be the server's alone: made 0600/0700, and refused
+    /// when the group or others may use them (a copy or a chmod made them so).
+    public func checkPrivate() throws {
+        let files = ["", "/host_ed25519_key", "/daily_secret", "/leaderboard.sqlite", "/leaderboard.sqlite-wal", "/leaderboard.sqlite-shm"]
+        for file in files {
+            var status = stat()
+            guard stat(root + file, &status) == 0 else { continue }
+            let mode = status.st_mode & 0o777
+            if mode & 0o077 != 0 {
+                throw Failure(description: "\(root + file) is open to its group or others (mode \(String(mode, radix: 8))); "
+                    + "it holds the server's secrets: chmod \(file.isEmpty ? "700" : "600") it")
+            }
+        }
     }
 
     /// A key's own directory, made on first use.

@@ -115,6 +115,8 @@ public struct DailyReportAssembler: Sendable {
             return .success(report)
         case .intent, .hello, .ordered, .status:
             return .failure(Problem(description: "a table's message (\(message.frame.kind)) on a daily channel"))
+        case .reportVerdict:
+            return .failure(Problem(description: "the server's verdict, sent by the game"))
         }
     }
 }

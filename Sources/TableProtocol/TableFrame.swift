@@ -29,6 +29,9 @@ public struct TableFrame: Equatable, Sendable {
         case reportPart = 5
         /// game → server: the report is whole; its length in bytes.
         case reportEnd = 6
+        /// server → game, a server's daily only: whether the reported run was ranked, and why not
+        /// (the player's win card says so).
+        case reportVerdict = 7
     }
 
     public var kind: Kind

@@ -59,6 +59,9 @@ public enum TableMessage: Hashable, Sendable {
     case reportPart(String)
     /// The report is whole: `byteCount` bytes of parts came before.
     case reportEnd(byteCount: Int)
+    /// The server's answer to a report: nil, ranked; otherwise why the run was not ranked (one
+    /// showable line, at most `maximumReasonLength`).
+    case reportVerdict(unrankedBecause: String?)
 
     public static let maximumNameLength = 16
     public static let maximumReasonLength = 200
@@ -78,6 +81,7 @@ public enum TableMessage: Hashable, Sendable {
         case .status(let status): TableFrame(kind: .status, text: status.line)
         case .reportPart(let lines): TableFrame(kind: .reportPart, text: lines)
         case .reportEnd(let byteCount): TableFrame(kind: .reportEnd, text: "\(byteCount)")
+        case .reportVerdict(let reason): TableFrame(kind: .reportVerdict, text: reason.map { "unranked " + $0 } ?? "ranked")
         }
     }
 
@@ -108,6 +112,13 @@ public enum TableMessage: Hashable, Sendable {
         case .reportEnd:
             guard !text.isEmpty, text.count <= 7, text.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(text) else { return nil }
             self = .reportEnd(byteCount: count)
+        case .reportVerdict:
+            if text == "ranked" {
+                self = .reportVerdict(unrankedBecause: nil)
+            } else {
+                guard text.hasPrefix("unranked "), text.count > 9, Self.isShowable(text.dropFirst(9), limit: Self.maximumReasonLength) else { return nil }
+                self = .reportVerdict(unrankedBecause: String(text.dropFirst(9)))
+            }
         }
     }
 

@@ -48,6 +48,8 @@ struct ServerCommand: ParsableCommand {
 
     @Option(name: .customLong("host-key"), help: ArgumentHelp("The host key to present, an OpenSSH Ed25519 private key without passphrase, mode 0600 (one key for every host behind one name); default: the state directory's own.", valueName: "file"))
     var hostKey: String?
+    @Option(name: .customLong("database-password-file"), help: ArgumentHelp("The --database password, read from this file (mode 0600) instead of the URL; or set MEMORIZE_TUI_DATABASE_PASSWORD.", valueName: "file"))
+    var databasePasswordFile: String?
 
     @Flag(name: .customLong("no-guests"), help: "Keys only: the user name \"guest\" may not play without one.")
     var noGuests = false
@@ -152,6 +154,7 @@ struct ServerCommand: ParsableCommand {
             }
         }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
+        if databasePasswordFile != nil && database == nil { throw ValidationError("--database-password-file goes with --database") }
         for problem in [FlagBounds.countProblem("--max-watchers-per-table", maxWatchersPerTable, FlagBounds.watchersPerTable),
                         FlagBounds.countProblem("--max-table-log", maxTableLog, FlagBounds.tableLog),
                         FlagBounds.countProblem("--game-memory", gameMemory, FlagBounds.gameMemoryMiB),
@@ -198,6 +201,14 @@ struct ServerCommand: ParsableCommand {
             configuration.trustedProxies = proxies
         }
         configuration.hostKeyFile = hostKey
+        if database != nil {
+            do {
+                configuration.databasePassword = try DailyDatabase.password(file: databasePasswordFile, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                FileHandle.standardError.write(Data("memorize-tui-server: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute

@@ -13,9 +13,9 @@ enum ServerManualPage {
         ("new [game flags]", "Open a table: seat 1, and the line to give a friend (join CODE)."),
         ("join CODE", "Take seat 2 at that table (or your own seat back after a dropped link)."),
         ("watch CODE", "Watch that table at your own terminal's size; your keys change nothing."),
-        ("daily", "Play the server's deal of the day; a key's first finished run is ranked."),
+        ("daily", "Play the server's deal of the day: one run per key per day, counted when it starts; a won run is ranked."),
         ("scores [YYYY-MM-DD]", "Print that day's top 20 (today by default); no terminal needed."),
-        ("replay N", "Play back the day's run at rank N."),
+        ("replay N [YYYY-MM-DD]", "Play back that day's run at rank N; today's once your own run of today has ended."),
     ]
 
     struct ToolInfo: Decodable {
@@ -107,9 +107,10 @@ enum ServerManualPage {
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/players/DIGEST/"))
         text("One public key's game files (themes, best scores, settings), by the key's SHA256 digest in URL-safe base64.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/leaderboard.sqlite"))
-        text("The daily leaderboard (SQLite, WAL), unless --database names a PostgreSQL server.")
+        text("The daily leaderboard (SQLite, WAL, mode 0600), unless --database names a PostgreSQL server.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/daily_secret"))
-        text("The secret the server's deal of the day is derived from with the date, made on first use.")
+        text("The secret the server's deal of the day is derived from with the date, made on first use (mode 0600); "
+             + "with --database the database keeps it. The server refuses to start while its state directory or a secret in it is open to group or others.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/guests/"))
         text("Keyless (guest) sessions' files, removed when each session ends.")
         line(".El")

@@ -22,7 +22,8 @@ extension ServerTests {
         /// A state directory whose SQLite board already holds `runs` (as earlier sessions left them).
         static func stateWithRuns(_ runs: [LeaderboardRun]) async throws -> String {
             let state = NSTemporaryDirectory() + "daily-state-\(getpid())-\(UUID().uuidString.prefix(8))"
-            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+            // The server's alone, as it insists (StateFiles.checkPrivate).
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let store = try SQLiteLeaderboard(path: state + "/leaderboard.sqlite")
             for run in runs { _ = try await store.submit(run) }
             await store.close()
@@ -67,8 +68,9 @@ extension ServerTests {
         @Test("a corrupt database: the board is unavailable, games are served")
         func corruptDatabase() throws {
             let state = NSTemporaryDirectory() + "daily-state-\(getpid())-\(UUID().uuidString.prefix(8))"
-            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try Data(repeating: 0x5a, count: 4096).write(to: URL(fileURLWithPath: state + "/leaderboard.sqlite"))
+            chmod(state + "/leaderboard.sqlite", 0o600)
             let server = try ServerUnderTest(stateDirectory: state, ports: Self.ports)
             defer { server.close(); try? FileManager.default.removeItem(atPath: state) }
             let key = try PlayerKey(in: server.directory, name: "player")
@@ -114,8 +116,8 @@ extension ServerTests {
 extension ServerTests.DailyLeaderboard {
     /// The whole chain: a key plays the server's daily to a win in a real terminal, the game
     /// reports its record, the server replays it and ranks the recomputed score, `scores` shows
-    /// it; a second finished run of the same key does not count, and a guest's is not ranked.
-    @Test("daily: a won run is replayed and ranked; a second run and a guest's are not")
+    /// it; a second daily of the same key is refused, and a guest's run is not ranked.
+    @Test("daily: a won run is replayed and ranked; a second daily is refused, a guest's not ranked")
     func wonRunIsRanked() throws {
         let server = try ServerUnderTest(ports: Self.ports)
         defer { server.close() }
@@ -123,6 +125,8 @@ extension ServerTests.DailyLeaderboard {
         let pane = try SSHPane(server: server, key: ann, user: "ann", remote: ["daily"])
         defer { pane.close() }
         let score = try Self.winDaily(pane, server: server)
+        // The server's verdict reaches the win card.
+        _ = try pane.waitFor("Ranked on the server's board.")
         try pane.sendKeys("q")
         #expect(try pane.waitForExit() == 0)
         try server.waitForLog("outcome=ranked")
@@ -131,24 +135,25 @@ extension ServerTests.DailyLeaderboard {
         let row = board.stdoutText.split(separator: "\n").first { $0.contains("ann") }.map(String.init) ?? ""
         #expect(row.hasPrefix("   1  ann") && row.contains("  \(score)  "), "row: \(row), screen score \(score)")
 
-        // Anyone may watch it: replay 1 plays the run back in their terminal, to its win.
-        let viewer = try PlayerKey(in: server.directory, name: "viewer")
-        let watch = try SSHPane(server: server, key: viewer, user: "viewer", remote: ["replay", "1"])
+        // Its player may watch it now the run has ended: replay 1 plays it back, to its win.
+        let watch = try SSHPane(server: server, key: ann, user: "ann", remote: ["replay", "1"])
         defer { watch.close() }
         let end = try watch.waitFor("You matched every pair!", timeout: 60)
         #expect(end.contains("Score: \(score) "), "\(end)")
         try watch.sendKeys("q")
         #expect(try watch.waitForExit() == 0)
-        let missing = try runSSH(server: server, key: viewer, remote: ["replay", "30"])
+        // A key that has not played today may not (it would learn the deal); nor a missing rank.
+        let viewer = try PlayerKey(in: server.directory, name: "viewer")
+        let scout = try runSSH(server: server, key: viewer, options: ["-tt"], remote: ["replay", "1"])
+        #expect(scout.status == 2 && scout.stderrText.contains("play today's daily first"), "\(scout.stderrText)")
+        let missing = try runSSH(server: server, key: ann, options: ["-tt"], remote: ["replay", "30"])
         #expect(missing.status == 2, "\(missing.stderrText)")
 
-        // Again, the same key: played, not counted.
-        let again = try SSHPane(server: server, key: ann, user: "ann", remote: ["daily"])
-        defer { again.close() }
-        _ = try Self.winDaily(again, server: server)
-        try again.sendKeys("q")
-        _ = try again.waitForExit()
-        try server.waitForLog("outcome=alreadyPlayed")
+        // Again, the same key: refused before a card is shown, one line, a non-zero exit.
+        let again = try runSSH(server: server, key: ann, user: "ann", options: ["-tt"], remote: ["daily"])
+        #expect(again.status == 2, "\(again.stderrText)")
+        #expect(again.stderrText.contains("you have already played today's daily"), "\(again.stderrText)")
+        #expect(!again.stdoutText.contains("Score:"), "\(again.stdoutText)")
         // A guest: played, not ranked (the report is not even read).
         let guest = try SSHPane(server: server, key: nil, user: "guest", remote: ["daily"])
         defer { guest.close() }

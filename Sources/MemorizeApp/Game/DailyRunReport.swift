@@ -58,6 +58,58 @@ extension EmojiMemoryGameView {
     func reportDailyRun(_ result: GameResult, timeWasPaused: Bool) {
         guard let dailyDate, !timeWasPaused, let channel = options.reportChannel,
               let report = DailyReport(date: dailyDate, score: result.score, moves: result.moves, record: game.record) else { return }
-        DailyRunReport.send(report, over: channel)
+        if DailyRunReport.send(report, over: channel) { dailyVerdict.start(now: clock.now) }
+    }
+
+    /// The server's verdict, if it has come: the win card says whether the run was ranked.
+    func pollDailyVerdict() {
+        guard let channel = options.reportChannel, let verdict = dailyVerdict.poll(channel, now: clock.now) else { return }
+        noteDailyVerdict(verdict)
+    }
+}
+
+/// The server's answer to the report (`report verdict` frame), read without blocking while the
+/// win card shows: the board may be down, and the player should know their run was not ranked.
+/// Waits at most `patience`; a closed channel or anything else ends the wait (the card says nothing).
+final class DailyVerdictReader {
+    static let patience = 15.0
+    /// How often the run loop looks while waiting.
+    static let interval = 0.1
+    private var decoder = TableFrameDecoder()
+    private var deadline = 0.0
+    private(set) var isWaiting = false
+
+    func start(now: Double) {
+        isWaiting = true
+        deadline = now + Self.patience
+    }
+
+    func poll(_ descriptor: Int32, now: Double) -> WinSummary.Verdict? {
+        guard isWaiting else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            guard count > 0, case .success(let frames) = decoder.feed(buffer[..<count]) else {
+                isWaiting = false
+                return nil
+            }
+            for frame in frames {
+                guard case .reportVerdict(let reason)? = TableMessage(frame: frame) else { continue }
+                isWaiting = false
+                return reason.map { WinSummary.Verdict.unranked($0) } ?? WinSummary.Verdict.ranked
+            }
+        }
+        if now > deadline { isWaiting = false }
+        return nil
+    }
+}
+
+extension AppOptions {
+    /// A server's daily with no report channel is a guest's (or a key's whose start the board
+    /// could not record): it is not ranked, and the first screen says so before the deal.
+    var unrankedDailyNotice: String? {
+        isServerDaily && reportChannel == nil ? "Not ranked: a guest's run (or one the board missed) does not count" : nil
     }
 }

@@ -15,7 +15,8 @@ extension EmojiMemoryGameView {
         // waits on its own clock, so the deadline is handed over in that clock's time.
         let behind = timeControl.map { $0.base.now - $0.now } ?? 0
         let now = clock.now
-        return [renderer.nextCountdownStep(of: game.cards, after: now), opponent.nextChange(after: now), playback?.nextDue(after: now)]
+        return [renderer.nextCountdownStep(of: game.cards, after: now), opponent.nextChange(after: now), playback?.nextDue(after: now),
+                dailyVerdict.isWaiting ? now + DailyVerdictReader.interval : nil]
             .compactMap { $0 }.min().map { $0 + behind }
     }
 

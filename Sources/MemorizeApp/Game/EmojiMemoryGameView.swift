@@ -36,6 +36,8 @@ final class EmojiMemoryGameView: StatefulView {
     /// The day whose deal this game is (`--daily`, `--date`, a server's daily): the first game
     /// only, as a restart or a new game deals something else.
     private(set) lazy var dailyDate: DailyDate? = options.daily
+    /// A server's daily: its verdict on the reported run, awaited while the win card shows (DailyRunReport.swift).
+    let dailyVerdict = DailyVerdictReader()
     /// `--play-record`: a recorded run playing itself (RecordPlayback.swift).
     private(set) lazy var playback: RecordPlayback? = options.playRecordPath.flatMap(RecordPlayback.load)
     /// Time stands still (`p`); and whether it stood still at any moment of this game, which
@@ -72,7 +74,7 @@ final class EmojiMemoryGameView: StatefulView {
         targets = CardTargets(animator: animator)
         layout = .fitting(size, cardCount: game.cards.count)
         game.setUserThemes(userThemes.themes)
-        startNotice = ThemeProblemList(userThemes: userThemes, builtIn: game.builtInThemes).startNotice
+        startNotice = options.unrankedDailyNotice ?? ThemeProblemList(userThemes: userThemes, builtIn: game.builtInThemes).startNotice
         subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
         updateTargets(animation: nil)
     }
@@ -216,6 +218,9 @@ final class EmojiMemoryGameView: StatefulView {
         opponent.reset()
     }
 
+    /// The server's word on this daily run, for the win card.
+    func noteDailyVerdict(_ verdict: WinSummary.Verdict) { win?.daily?.verdict = verdict }
+
     func quit() { exitCode = 0 }
 
     /// Moves the keyboard focus to the card at `index` (the arrow keys, a click, the computer).
@@ -266,6 +271,7 @@ final class EmojiMemoryGameView: StatefulView {
         if needsTargetUpdate { updateTargets(animation: nil) }
         playOpponent()                      // the computer's intents (EmojiMemoryGameView+Opponent.swift)
         playRecord()                        // a played-back run's (RecordPlayback.swift)
+        pollDailyVerdict()                  // a server's daily's answer (DailyRunReport.swift)
         if needsTargetUpdate { updateTargets(animation: nil) }
     }
 

@@ -29,8 +29,10 @@ extension AppRouter {
         if found == nil, isInspecting, inspectorHasFocus { found = KeyTables.inspectorFocused.command(for: key) }
         guard let command = found, isInspecting || command == .toggle else { return false }
         // A server's ranked daily: the inspector shows every face-down card and can stop time, so
-        // opening it would make the run worthless on the board (as at a table). The key is spent.
-        if command == .toggle, !isInspecting, game.options.isServerDaily { return true }
+        // opening it would make the run worthless on the board (as at a table). A played-back run
+        // (the server's `replay N`) likewise: the pane would show the day's deal before it turns.
+        // The key is spent.
+        if command == .toggle, !isInspecting, game.options.isServerDaily || game.options.playRecordPath != nil { return true }
         switch command {
         case .toggle: setInspector(open: !isInspecting)
         case .switchFocus: inspectorHasFocus.toggle()

@@ -118,7 +118,7 @@ public final class TableClient {
             watchers = count
         case .status(.ended(let reason)):
             ended = reason
-        case .intent, .reportPart, .reportEnd:
+        case .intent, .reportPart, .reportEnd, .reportVerdict:
             failure = "the table sent a game's message as if it were a game"
         }
         return nil
