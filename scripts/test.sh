@@ -16,6 +16,8 @@ command -v python3 >/dev/null || missing+=(python3)                   # hostile 
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)   # installs those into .build/python
 [ -f /usr/share/i18n/charmaps/ISO-8859-1.gz ] || missing+=(locales)   # LocaleTests build an ISO-8859-1 locale
 command -v ssh >/dev/null || missing+=(openssh-client)                # ServerTests play through OpenSSH's client
+command -v dbclient >/dev/null || missing+=(dropbear-bin)             # ...and dropbear's (OtherClientTests)
+command -v plink >/dev/null || missing+=(putty-tools)                 # ...and PuTTY's
 command -v prlimit >/dev/null || missing+=(util-linux)                # LimitTests squeeze the server
 command -v asciinema >/dev/null || missing+=(asciinema)               # RecordReplayTests replay a recording
 # The leaderboard's tests against a real PostgreSQL (scripts/ci-postgres.sh starts a throwaway one).

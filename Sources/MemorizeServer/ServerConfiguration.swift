@@ -12,6 +12,8 @@ public struct ServerConfiguration: Sendable {
     public var allowGuests = true
     /// `--database postgres://…`: the daily leaderboard in PostgreSQL; nil: SQLite in the state directory.
     public var databaseURL: String?
+    /// `--ciphers`: the ciphers offered, a subset of TransportCiphers.available (default: all).
+    public var ciphers = TransportCiphers.available
 
     public var maxSessions = 64
     public var maxSessionsPerAddress = 4

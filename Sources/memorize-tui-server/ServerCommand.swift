@@ -97,6 +97,9 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("max-table-log"), help: ArgumentHelp("Intents in one table's log; a full log ends the table.", valueName: "N"))
     var maxTableLog = 2000
 
+    @Option(help: ArgumentHelp("Offer only these ciphers (comma-separated, e.g. the AEAD ones: aes256-gcm@openssh.com,aes128-gcm@openssh.com); default: \(TransportCiphers.available.joined(separator: ",")).", valueName: "list"))
+    var ciphers: String?
+
     @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))
     var generateManual = false
 
@@ -130,6 +133,7 @@ struct ServerCommand: ParsableCommand {
                               ("--join-attempts-per-minute", joinAttemptsPerMinute)] where !(1...100_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 100000, not \(value)")
         }
+        if let ciphers, case .failure(let problem) = TransportCiphers.parse(ciphers) { throw ValidationError(problem.description) }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
         guard (0...1000).contains(maxWatchersPerTable) else { throw ValidationError("--max-watchers-per-table must be between 0 and 1000, not \(maxWatchersPerTable)") }
         guard (10...99_999).contains(maxTableLog) else { throw ValidationError("--max-table-log must be between 10 and 99999, not \(maxTableLog)") }
@@ -174,6 +178,7 @@ struct ServerCommand: ParsableCommand {
         }
         if noGuests { configuration.allowGuests = false }
         configuration.databaseURL = database
+        if let ciphers, case .success(let names) = TransportCiphers.parse(ciphers) { configuration.ciphers = names }
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute
