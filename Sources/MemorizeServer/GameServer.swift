@@ -139,6 +139,7 @@ public final class GameServer: Sendable {
             var ssh = SSHServerConfiguration(hostKeys: [server.hostKey], userAuthDelegate: authenticator,
                                              globalRequestDelegate: RefusingGlobalRequests(connectionID: connectionID, logger: server.logger))
             ssh.maxAuthAttempts = 20
+            ssh.transportProtectionSchemes = TransportCiphers.schemes(for: server.configuration.ciphers)
             let handler = NIOSSHHandler(role: .server(ssh), allocator: channel.allocator) { child, type in
                 Self.initialize(child: child, type: type, server: server, identity: identity)
             }

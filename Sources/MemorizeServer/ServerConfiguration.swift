@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     /// The database's password from `--database-password-file` or `MEMORIZE_TUI_DATABASE_PASSWORD`
     /// (never argv); replaces one in the URL.
     public var databasePassword: String?
+    /// `--ciphers`: the ciphers offered, a subset of TransportCiphers.available (default: all).
+    public var ciphers = TransportCiphers.available
 
     public var maxSessions = 64
     public var maxSessionsPerAddress = 4

@@ -108,6 +108,9 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("max-table-log"), help: ArgumentHelp("Intents in one table's log; a full log ends the table.", valueName: "N"))
     var maxTableLog = 2000
 
+    @Option(help: ArgumentHelp("Offer only these ciphers (comma-separated, e.g. the AEAD ones: aes256-gcm@openssh.com,aes128-gcm@openssh.com); default: \(TransportCiphers.available.joined(separator: ",")).", valueName: "list"))
+    var ciphers: String?
+
     @Flag(name: .customLong("generate-manual"), help: ArgumentHelp("Print the manual page (mdoc) and exit.", visibility: .private))
     var generateManual = false
 
@@ -142,6 +145,7 @@ struct ServerCommand: ParsableCommand {
                               ("--join-attempts-per-minute", joinAttemptsPerMinute)] {
             if let problem = FlagBounds.countProblem(name, value, FlagBounds.sessions) { throw ValidationError(problem) }
         }
+        if let ciphers, case .failure(let problem) = TransportCiphers.parse(ciphers) { throw ValidationError(problem.description) }
         if proxyProtocol != !trustedProxy.isEmpty {
             throw ValidationError(proxyProtocol ? "--proxy-protocol needs at least one --trusted-proxy (the balancer's address)"
                                                 : "--trusted-proxy goes with --proxy-protocol")
@@ -209,6 +213,7 @@ struct ServerCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        if let ciphers, case .success(let names) = TransportCiphers.parse(ciphers) { configuration.ciphers = names }
         configuration.maxSessions = maxSessions
         configuration.maxSessionsPerAddress = maxSessionsPerAddress
         configuration.maxConnectionsPerMinute = maxConnectionsPerMinute

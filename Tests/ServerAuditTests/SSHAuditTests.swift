@@ -12,9 +12,9 @@ struct SSHAuditTests {
     /// SSHKeyExchangeStateMachine, no configuration): curve25519 plus the NIST curves.
     static let nistReason = "swift-nio-ssh 0.15.1 always offers the NIST curves; clients that support curve25519 (every current OpenSSH, PuTTY, asyncssh, paramiko) pick it first"
     static let postQuantumReason = "swift-nio-ssh 0.15.1 has no post-quantum hybrid key exchange (sntrup761x25519, mlkem768x25519)"
-    /// With AES-GCM the cipher authenticates and no MAC is used; swift-nio-ssh lists hmac-sha2-256
-    /// only because the protocol needs a non-empty MAC list (SSHKeyExchangeStateMachine.supportedMacAlgorithms).
-    static let macReason = "never used: both ciphers are AES-GCM, which ignore the MAC negotiation; swift-nio-ssh names hmac-sha2-256 because the list may not be empty"
+    /// The CTR ciphers' encrypt-and-MAC variant is for dropbear's dbclient 2022.83, which has no
+    /// -etm MAC (docs/hosting.md, "Algorithms").
+    static let macReason = "dropbear's dbclient 2022.83 has no -etm MAC; CTR with HMAC-SHA-256 encrypt-and-MAC has no known attack, and clients that list the -etm MAC first get it"
 
     static let explained: [String: String] = {
         var reasons: [String: String] = [:]

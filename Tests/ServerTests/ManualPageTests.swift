@@ -20,7 +20,7 @@ extension ServerTests {
             for flag in ["listen", "game", "state\\-dir", "authorized\\-keys", "no\\-guests", "max\\-sessions",
                          "max\\-sessions\\-per\\-address", "max\\-connections\\-per\\-minute", "handshake\\-timeout",
                          "idle\\-timeout", "max\\-session\\-length", "shutdown\\-grace", "max\\-window", "game\\-memory",
-                         "game\\-cpu", "game\\-open\\-files"] {
+                         "game\\-cpu", "game\\-open\\-files", "ciphers"] {
                 #expect(text.contains("Fl \\&\\-\(flag)"), "--\(flag) missing")
             }
             #expect(!text.contains("generate\\-manual"))

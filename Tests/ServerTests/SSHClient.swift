@@ -50,7 +50,7 @@ final class SSHPane {
 
     init(server: ServerUnderTest, key: PlayerKey?, user: String = "player", columns: Int = 80, rows: Int = 24,
          term: String = "xterm-256color", environment: [String: String] = [:], options: [String] = [],
-         remote: [String] = []) throws {
+         remote: [String] = [], client: [String]? = nil) throws {
         let number = Self.counter.withLock { value -> Int in
             value += 1
             return value
@@ -58,7 +58,8 @@ final class SSHPane {
         socket = "srv-\(getpid())-\(number)"
         directory = server.directory + "/pane-\(number)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let ssh = (["/usr/bin/ssh"] + sshOptions(server: server, key: key) + options + ["-t", user.isEmpty ? "127.0.0.1" : "\(user)@127.0.0.1"]
+        // `client`: another program's whole command line in place of OpenSSH's (dbclient, plink).
+        let ssh = (client ?? ["/usr/bin/ssh"] + sshOptions(server: server, key: key) + options + ["-t", user.isEmpty ? "127.0.0.1" : "\(user)@127.0.0.1"]
                    + (remote.isEmpty ? [] : ["--"] + remote)).map(shellQuote).joined(separator: " ")
         let d = shellQuote(directory)
         let command = "stty -g > \(d)/stty-before; env TERM=\(shellQuote(term))\(environment.keys.sorted().map { " " + shellQuote("\($0)=\(environment[$0]!)") }.joined()) \(ssh) 2>\(d)/stderr; "
