@@ -162,3 +162,34 @@ extension ServerTests.DailyLeaderboard {
         }
     }
 }
+
+extension ServerTests.DailyLeaderboard {
+    @Test("daily: a run ended by its game crashing, or by the server stopping (SIGTERM), is DNF and still counts")
+    func crashAndShutdownEndTheRun() throws {
+        let first = try ServerUnderTest(ports: Self.ports)
+        defer { first.close() }
+        // The game killed outright: the session sees its pty close and ends the run.
+        let ivy = try PlayerKey(in: first.directory, name: "ivy")
+        let crashed = try SSHPane(server: first, key: ivy, user: "ivy", remote: ["daily"])
+        defer { crashed.close() }
+        _ = try crashed.waitFor("Score: 0")
+        for pid in first.gameProcesses() { kill(pid, SIGKILL) }
+        _ = try crashed.waitForExit()
+        try eventually("ivy's run DNF") { (try? Self.scoresRow("ivy", server: first, key: ivy))?.contains("DNF") == true }
+        // The server stopped mid-run: its end is written before the server exits.
+        let jo = try PlayerKey(in: first.directory, name: "jo")
+        let stopped = try SSHPane(server: first, key: jo, user: "jo", remote: ["daily"])
+        defer { stopped.close() }
+        _ = try stopped.waitFor("Score: 0")
+        first.process.signal(SIGTERM)
+        #expect(try first.process.waitForExit(timeout: 20) == 0)
+        let second = try ServerUnderTest(stateDirectory: first.stateDirectory, ports: Self.ports)
+        defer { second.close() }
+        let row = try Self.scoresRow("jo", server: second, key: jo)
+        #expect(row.contains("DNF"), "\(row)")
+        for (key, name) in [(ivy, "ivy"), (jo, "jo")] {
+            let again = try runSSH(server: second, key: key, user: name, options: ["-tt"], remote: ["daily"])
+            #expect(again.status == 2 && again.stderrText.contains("already played"), "\(name): \(again.stderrText)")
+        }
+    }
+}
