@@ -26,6 +26,7 @@ public final class ViewGraph {
     /// Animated values by owner identity (the animator's tracks are keyed by a number per identity).
     var animationIDs: [ViewID: (number: Int, properties: [String])] = [:]
     private var nextAnimationID = 1 << 20
+    private var nextNamespace = 0
     /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
     private var reevaluate: (() -> Void)?
     private var isEvaluating = false
@@ -83,6 +84,7 @@ public final class ViewGraph {
         view._makeNodes(&context, into: &nodes)
         let root = ViewNode(id: ViewID(), kind: .zstack(.center), children: nodes)
         root.place(in: Rect(origin: .zero, size: size))      // GeometryReaders resolve their content here
+        presentMatchedGeometry(in: root, animation: transaction?.animation)
         self.root = root
         dropWhatLeft()
     }
@@ -171,6 +173,12 @@ public final class ViewGraph {
         seen.insert(id)
         let previous = watchedValues.updateValue(value, forKey: id)
         return previous != nil && (previous as? Value) != value
+    }
+
+    /// A new `@Namespace` id.
+    func makeNamespace() -> Int {
+        nextNamespace += 1
+        return nextNamespace
     }
 
     // MARK: - Input and inspection

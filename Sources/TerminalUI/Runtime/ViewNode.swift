@@ -30,6 +30,8 @@ public final class ViewNode {
     public internal(set) var zIndex: Double = 0
     /// `.onTapGesture`: run by a click inside `frame`, or the keyboard's activation of the node.
     var tapAction: (() -> Void)?
+    /// `.matchedGeometryEffect`: the group whose one frame this node's is (MatchedGeometry.swift).
+    var matchedGeometry: ViewID?
     /// The last size asked for and given (a stack asks twice: to sort its children, then to place).
     var measured: (proposal: Size, size: Size)?
 
