@@ -113,6 +113,7 @@ extension ViewNode {
 
     /// Draws this node and its children, lowest `zIndex` first.
     func draw(on canvas: inout Canvas) {
+        guard !isHidden else { return }
         switch kind {
         case .leaf(let draw):
             draw(frame, &canvas)
@@ -127,6 +128,7 @@ extension ViewNode {
     /// The topmost node at `point` with a tap action: children above their parent, later and
     /// higher `zIndex` siblings above earlier ones.
     func tapTarget(at point: Point) -> ViewNode? {
+        guard !isHidden else { return nil }
         for child in childrenInDrawingOrder.reversed() {
             if let target = child.tapTarget(at: point) { return target }
         }

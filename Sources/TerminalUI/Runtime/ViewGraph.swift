@@ -27,6 +27,8 @@ public final class ViewGraph {
     var animationIDs: [ViewID: (number: Int, properties: [String])] = [:]
     private var nextAnimationID = 1 << 20
     private var nextNamespace = 0
+    /// Views with a transition in the last update, and those still leaving (Transitions.swift).
+    var transitioned: [ViewID: ViewNode] = [:]
     /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
     private var reevaluate: (() -> Void)?
     private var isEvaluating = false
@@ -85,6 +87,7 @@ public final class ViewGraph {
         let root = ViewNode(id: ViewID(), kind: .zstack(.center), children: nodes)
         root.place(in: Rect(origin: .zero, size: size))      // GeometryReaders resolve their content here
         presentMatchedGeometry(in: root, animation: transaction?.animation)
+        presentTransitions(in: root, animation: transaction?.animation)
         self.root = root
         dropWhatLeft()
     }

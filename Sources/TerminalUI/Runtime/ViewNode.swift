@@ -30,6 +30,11 @@ public final class ViewNode {
     public internal(set) var zIndex: Double = 0
     /// `.onTapGesture`: run by a click inside `frame`, or the keyboard's activation of the node.
     var tapAction: (() -> Void)?
+    /// `.transition`: how it comes and goes (Transitions.swift); while it does, the frame layout
+    /// gave it, and whether its transition shows nothing of it at this moment.
+    var transition: AnyTransition?
+    var restingFrame: Rect?
+    var isHidden = false
     /// `.matchedGeometryEffect`: the group whose one frame this node's is (MatchedGeometry.swift).
     var matchedGeometry: ViewID?
     /// The last size asked for and given (a stack asks twice: to sort its children, then to place).
