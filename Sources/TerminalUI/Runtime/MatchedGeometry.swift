@@ -67,17 +67,3 @@ extension ViewGraph {
         for child in node.children { presentMatchedGeometry(in: child, animation: animation) }
     }
 }
-
-/// SwiftUI's `Group`: views gathered so that modifiers apply to each (lecture 8 groups the two
-/// pies to pad them once); it lays nothing out itself.
-public struct Group<Content: View>: View {
-    public var content: Content
-
-    public init(@ViewBuilder content: () -> Content) { self.content = content() }
-
-    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
-
-    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        content._makeNodes(&context, into: &nodes)
-    }
-}

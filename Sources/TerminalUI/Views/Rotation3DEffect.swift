@@ -22,6 +22,8 @@ public struct FractionalFrame: Equatable, Sendable {
 /// Lecture 8's `.rotation3DEffect(Angle(degrees: rotation), axis: (x: 0, y: 1, z: 0))`, as a
 /// terminal can show a turn about the vertical axis: no perspective, the view narrowed to
 /// |cos θ| of its width about its centre (in eighths of a cell where its placement says so).
+/// In a `ViewGraph` it is a primitive: its content is drawn into the turned cells as given (its
+/// own `@State` unbound), where this runtime simplifies.
 public struct Rotation3DEffect<Content: View>: View {
     public var content: Content
     public var angle: Angle
