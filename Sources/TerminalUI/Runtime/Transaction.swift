@@ -4,15 +4,12 @@
 public struct Transaction: Sendable {
     public var animation: Animation?
 
-    /// The transaction open now, if any. The UI runs on one thread (the run loop's): a change
-    /// is made, and its views updated, there.
-    nonisolated(unsafe) public private(set) static var current: Transaction?
+    /// The transaction open now, if any: a task-local, so it belongs to the code that opened it
+    /// (the run loop's, or each of the tests running side by side), never to another thread's.
+    @TaskLocal public static var current: Transaction?
 
     static func with<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
-        let outer = current
-        current = transaction
-        defer { current = outer }
-        return try body()
+        try $current.withValue(transaction, operation: body)
     }
 }
 
