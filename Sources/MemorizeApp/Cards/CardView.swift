@@ -42,18 +42,16 @@ struct CardView: Equatable {
         guard let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence, isRemoval: true) else {
             return CardRaster(rect: .zero, showsFace: false, border: .face)
         }
-        var rect = cardify.projectedFrame(scaled)
-        var span: EighthSpan?
-        if subCellEdges {
-            let projected = cardify.projectedSpan(scaled)
-            rect = Rect(x: projected.wholeCells.lowerBound, y: rect.minY, width: projected.wholeCells.count, height: rect.height)
-            // A card resting on whole cells has no partial ones: it is drawn exactly as without eighths.
-            if projected.leading != nil || projected.trailing != nil { span = projected }
-        }
-        var look = CardRaster(rect: rect, span: span, showsFace: cardify.showsFace,
-                                  border: isFocused ? .focused : (isMatched ? .matched : .face))
+        // What Cardify's rotation3DEffect will cover: the spin runs round it, the pie squeezes into it.
+        let (rect, span) = cardify.projection(of: scaled, inEighths: subCellEdges)
+        let showsFace = cardify.rotation < 90
+        var look = CardRaster(rect: rect, span: span, showsFace: showsFace,
+                              border: isFocused ? .focused : (isMatched ? .matched : .face))
+        look.frame = scaled
+        look.rotation = cardify.rotation
+        look.subCellEdges = subCellEdges
         guard !rect.isEmpty else { return look }
-        if cardify.showsFace {
+        if showsFace {
             look.content = content
             if let pie {
                 // The pie belongs to the unturned face; the flip squeezes it (CardRaster.pieSize).

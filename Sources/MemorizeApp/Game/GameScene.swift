@@ -19,7 +19,7 @@ struct GameScene {
     func card(at point: Point, where accepts: (Int) -> Bool) -> Int? {
         cards.reversed().first { placed in
             guard accepts(placed.index) else { return false }
-            return Cardify(rotation: placed.view.rotation).projectedFrame(placed.view.frame).contains(point)
+            return Cardify(rotation: placed.view.rotation).projection(of: placed.view.frame, inEighths: false).cells.contains(point)
         }?.index
     }
 }

@@ -2,13 +2,10 @@
 /// can go a fraction of the way from one to another (`from + (to - from) · fraction`).
 public protocol VectorArithmetic: AdditiveArithmetic, Sendable {
     mutating func scale(by rhs: Double)
-    /// The length squared (SwiftUI uses it to tell when a spring has settled).
-    var magnitudeSquared: Double { get }
 }
 
 extension Double: VectorArithmetic {
     public mutating func scale(by rhs: Double) { self *= rhs }
-    public var magnitudeSquared: Double { self * self }
 }
 
 /// SwiftUI's `AnimatablePair`: two animatable values interpolated together (the Pie's two angles;
@@ -29,7 +26,6 @@ public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>:
         first.scale(by: rhs)
         second.scale(by: rhs)
     }
-    public var magnitudeSquared: Double { first.magnitudeSquared + second.magnitudeSquared }
 }
 
 /// SwiftUI's `Animatable`: a value whose `animatableData` the Animator interpolates frame by

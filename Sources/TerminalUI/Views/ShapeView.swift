@@ -8,6 +8,12 @@ public struct FilledShape<S: Shape>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) {
         shape.fill(in: rect, on: &canvas, style: style)
     }
+
+    /// An `Animatable` shape (the `Pie`) is drawn at its presented `animatableData`.
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let filled = FilledShape(shape: context.presented(shape), style: style)
+        nodes.append(ViewNode(id: context.id, kind: .leaf { rect, canvas in filled.draw(in: rect, on: &canvas) }))
+    }
 }
 
 extension Shape {

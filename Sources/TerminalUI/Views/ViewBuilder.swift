@@ -31,6 +31,15 @@ public struct TupleView<each Content: View>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) {
         for view in repeat each value { view.draw(in: rect, on: &canvas) }
     }
+
+    /// Each view at its position in the block: its structural identity.
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        var index = 0
+        for view in repeat each value {
+            context.withComponent(.index(index)) { view._makeNodes(&$0, into: &nodes) }
+            index += 1
+        }
+    }
 }
 
 /// The two sides of an `if`/`else` in a `@ViewBuilder`: one of them is drawn.
@@ -42,6 +51,14 @@ public enum _ConditionalContent<TrueContent: View, FalseContent: View>: View {
         switch self {
         case .trueContent(let view): view.draw(in: rect, on: &canvas)
         case .falseContent(let view): view.draw(in: rect, on: &canvas)
+        }
+    }
+
+    /// The two sides are two identities: switching sides drops the other side's `@State`.
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        switch self {
+        case .trueContent(let view): context.withComponent(.branch(1)) { view._makeNodes(&$0, into: &nodes) }
+        case .falseContent(let view): context.withComponent(.branch(2)) { view._makeNodes(&$0, into: &nodes) }
         }
     }
 }

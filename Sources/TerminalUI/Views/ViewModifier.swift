@@ -23,4 +23,22 @@ public struct ModifiedContent<Modifier: ViewModifier>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) {
         modifier.body(content: content).draw(in: rect, on: &canvas)
     }
+
+    /// In a graph, the modifier is a view of its own: its `@State` kept, and — when it is
+    /// `Animatable` — its `animatableData` presented by the transaction's animation before its
+    /// body is evaluated, though nobody declared it (lecture 8's "the animation system tells
+    /// Cardify the rotation at every frame").
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        context.withComponent(.type(ViewType(Modifier.self))) { context in
+            context.graph.bindDynamicProperties(of: modifier, id: context.id)
+            context.presented(modifier).body(content: content)._makeNodes(&context, into: &nodes)
+        }
+    }
+}
+
+extension View {
+    /// `.modifier(Cardify(isFaceUp:))`: this view, modified.
+    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Modifier> where Modifier.Content == Self {
+        ModifiedContent(content: self, modifier: modifier)
+    }
 }

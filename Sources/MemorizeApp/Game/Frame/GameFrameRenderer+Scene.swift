@@ -86,7 +86,7 @@ extension GameFrameRenderer {
         view.frame = animator.presented(view.frame, key: key(card.id, .frame), at: time)
         view.cardify = animator.presented(Cardify(isFaceUp: false), for: card.id, at: time)
         view.presence = animator.value(key(card.id, .transition), at: time, default: 1)
-        view.isTurningUp = card.isFaceUp && !view.cardify.showsFace
+        view.isTurningUp = card.isFaceUp && view.rotation >= 90
         if card.isMatched && card.isFaceUp && !animator.reducedMotion {
             view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
         }

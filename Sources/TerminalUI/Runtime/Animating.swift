@@ -1,0 +1,40 @@
+extension ResolveContext {
+    /// `value` as presented now: when it is `Animatable`, its `animatableData` is the target of
+    /// a track the graph keeps for this identity, reached along this update's animation from
+    /// where it was presented (interruptible, as in SwiftUI). Anything else is as given.
+    func presented<Value>(_ value: Value) -> Value {
+        guard graph.animator != nil, let animatable = value as? any Animatable else { return value }
+        return presentedAnimatable(animatable) as? Value ?? value
+    }
+
+    private func presentedAnimatable<Value: Animatable>(_ value: Value) -> Value {
+        guard let animator = graph.animator else { return value }
+        let key = graph.animationKey(id, property: Value.animatablePropertyName)
+        animator.setTarget(key, data: value.animatableData, animation: animation)
+        return animator.presented(value, key: key, at: animator.clock.now)
+    }
+}
+
+/// SwiftUI's `.animation(_:value:)`: when `value` differs from the last update's, whatever
+/// changes inside this view animates with `animation` (an implicit animation).
+public struct ValueAnimation<Content: View, Value: Equatable>: View {
+    public var content: Content
+    public var animation: Animation?
+    public var value: Value
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let changed = context.withComponent(.named("animation")) { $0.graph.exchange(value, for: $0.id) }
+        let outer = context.animation
+        if changed { context.animation = animation }
+        content._makeNodes(&context, into: &nodes)
+        context.animation = outer
+    }
+}
+
+extension View {
+    public func animation<Value: Equatable>(_ animation: Animation?, value: Value) -> ValueAnimation<Self, Value> {
+        ValueAnimation(content: self, animation: animation, value: value)
+    }
+}

@@ -1,0 +1,55 @@
+/// SwiftUI's `.onTapGesture`: a click on the view (its frame, where nothing tappable lies above
+/// it) runs `action`. A terminal also taps with the keyboard: the game's focused card and Space.
+public struct OnTapGesture<Content: View>: View {
+    public var content: Content
+    public var action: () -> Void
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let first = nodes.count
+        content._makeNodes(&context, into: &nodes)
+        for node in nodes[first...] { node.tapAction = action }
+    }
+}
+
+/// SwiftUI's `.onAppear`: `action` runs once when the view enters the tree (again if it
+/// leaves and comes back), after layout and before the frame is drawn.
+public struct OnAppear<Content: View>: View {
+    public var content: Content
+    public var action: () -> Void
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        context.withComponent(.named("onAppear")) { $0.graph.noteAppearance($0.id, action: action) }
+        content._makeNodes(&context, into: &nodes)
+    }
+}
+
+/// SwiftUI's `.zIndex`: drawn above siblings of lower index (and hit before them), whatever
+/// the order they are written in.
+public struct ZIndexed<Content: View>: View {
+    public var content: Content
+    public var value: Double
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let first = nodes.count
+        content._makeNodes(&context, into: &nodes)
+        for node in nodes[first...] { node.zIndex = value }
+    }
+}
+
+extension View {
+    public func onTapGesture(perform action: @escaping () -> Void) -> OnTapGesture<Self> {
+        OnTapGesture(content: self, action: action)
+    }
+
+    public func onAppear(perform action: @escaping () -> Void) -> OnAppear<Self> {
+        OnAppear(content: self, action: action)
+    }
+
+    public func zIndex(_ value: Double) -> ZIndexed<Self> { ZIndexed(content: self, value: value) }
+}

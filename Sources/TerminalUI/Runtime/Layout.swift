@@ -1,0 +1,163 @@
+/// Layout by offering space, as SwiftUI does: a parent proposes a size, the child answers the
+/// size it takes, the parent places it. Stacks offer their length to the least flexible
+/// children first, so a `Spacer` takes what the others leave.
+extension ViewNode {
+    /// The size this node takes when offered `proposal`.
+    func size(for proposal: Size) -> Size {
+        if let measured, measured.proposal == proposal { return measured.size }
+        let size: Size
+        switch kind {
+        case .leaf, .geometry:
+            size = proposal
+        case .text(let text, _):
+            size = Size(width: min(TextWidth.of(text), proposal.width), height: 1)
+        case .spacer(let minLength):
+            size = Size(width: max(minLength, proposal.width), height: max(minLength, proposal.height))
+        case .stack(let axis, _, let spacing):
+            let sizes = stackSizes(axis: axis, spacing: spacing, proposal: proposal)
+            let along = sizes.reduce(0) { $0 + $1.length(axis) } + spacing * max(0, sizes.count - 1)
+            let across = sizes.map { $0.length(axis.other) }.max() ?? 0
+            size = Size(axis: axis, along: along, across: across)
+        case .zstack:
+            size = layeredSize(for: proposal)
+        case .padding(let insets):
+            let inner = layeredSize(for: Size(width: max(0, proposal.width - insets.leading - insets.trailing),
+                                              height: max(0, proposal.height - insets.top - insets.bottom)))
+            size = Size(width: inner.width + insets.leading + insets.trailing, height: inner.height + insets.top + insets.bottom)
+        case .frame(let width, let height, _):
+            let inner = layeredSize(for: Size(width: width ?? proposal.width, height: height ?? proposal.height))
+            size = Size(width: width ?? inner.width, height: height ?? inner.height)
+        }
+        measured = (proposal, size)
+        return size
+    }
+
+    /// Children laid on one another: as large as the largest of them.
+    private func layeredSize(for proposal: Size) -> Size {
+        children.reduce(Size.zero) { size, child in
+            let childSize = child.size(for: proposal)
+            return Size(width: max(size.width, childSize.width), height: max(size.height, childSize.height))
+        }
+    }
+
+    /// A stack's children's sizes: the least flexible first, each offered an equal share of
+    /// what is left (SwiftUI's order), spacers last.
+    private func stackSizes(axis: Axis, spacing: Int, proposal: Size) -> [Size] {
+        guard !children.isEmpty else { return [] }
+        let across = proposal.length(axis.other)
+        var remaining = max(0, proposal.length(axis) - spacing * (children.count - 1))
+        let flexibility = children.map { child -> Int in
+            if case .spacer = child.kind { return Int.max }
+            let most = child.size(for: Size(axis: axis, along: remaining, across: across)).length(axis)
+            let least = child.size(for: Size(axis: axis, along: 0, across: across)).length(axis)
+            return most - least
+        }
+        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        var sizes = Array(repeating: Size.zero, count: children.count)
+        var left = children.count
+        for index in order {
+            let offer = remaining / left
+            let child = children[index]
+            if case .spacer(let minLength) = child.kind {
+                sizes[index] = Size(axis: axis, along: max(minLength, offer), across: 0)
+            } else {
+                sizes[index] = child.size(for: Size(axis: axis, along: offer, across: across))
+            }
+            remaining = max(0, remaining - sizes[index].length(axis))
+            left -= 1
+        }
+        return sizes
+    }
+
+    /// Places this node in `rect` (its size as measured, or the whole canvas for the root),
+    /// then its children inside.
+    func place(in rect: Rect) {
+        frame = rect
+        switch kind {
+        case .leaf, .text, .spacer:
+            break
+        case .geometry(let build, let context):
+            var context = context
+            children = build(GeometryProxy(size: rect.size), &context)
+            placeLayered(in: rect, alignment: .topLeading)
+        case .stack(let axis, let alignment, let spacing):
+            let sizes = stackSizes(axis: axis, spacing: spacing, proposal: rect.size)
+            var position = axis == .vertical ? rect.minY : rect.minX
+            for (child, size) in zip(children, sizes) {
+                let origin: Point
+                if axis == .vertical {
+                    origin = Point(x: rect.minX + Alignment.offset(size.width, in: rect.width, alignment.horizontal), y: position)
+                } else {
+                    origin = Point(x: position, y: rect.minY + Alignment.offset(size.height, in: rect.height, alignment.vertical))
+                }
+                child.place(in: Rect(origin: origin, size: size))
+                position += size.length(axis) + spacing
+            }
+        case .zstack(let alignment):
+            placeLayered(in: rect, alignment: alignment)
+        case .padding(let insets):
+            placeLayered(in: Rect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                                  width: max(0, rect.width - insets.leading - insets.trailing),
+                                  height: max(0, rect.height - insets.top - insets.bottom)), alignment: .center)
+        case .frame(_, _, let alignment):
+            placeLayered(in: rect, alignment: alignment)
+        }
+    }
+
+    private func placeLayered(in rect: Rect, alignment: Alignment) {
+        for child in children {
+            let size = child.size(for: rect.size)
+            child.place(in: Rect(origin: alignment.origin(of: size, in: rect), size: size))
+        }
+    }
+
+    /// Draws this node and its children, lowest `zIndex` first.
+    func draw(on canvas: inout Canvas) {
+        guard !isHidden else { return }
+        switch kind {
+        case .leaf(let draw):
+            draw(frame, &canvas)
+        case .text(let text, let style):
+            _ = canvas.put(Self.prefix(of: text, fitting: frame.width), x: frame.minX, y: frame.minY, style: style)
+        default:
+            break
+        }
+        for child in childrenInDrawingOrder { child.draw(on: &canvas) }
+    }
+
+    /// The topmost node at `point` with a tap action: children above their parent, later and
+    /// higher `zIndex` siblings above earlier ones.
+    func tapTarget(at point: Point) -> ViewNode? {
+        guard !isHidden else { return nil }
+        for child in childrenInDrawingOrder.reversed() {
+            if let target = child.tapTarget(at: point) { return target }
+        }
+        return tapAction != nil && frame.contains(point) ? self : nil
+    }
+
+    /// The longest start of `text` no wider than `width` cells (text is cut where it meets its frame).
+    static func prefix(of text: String, fitting width: Int) -> String {
+        guard TextWidth.of(text) > width else { return text }
+        var used = 0
+        var kept = ""
+        for character in text {
+            let w = TextWidth.of(character)
+            if used + w > width { break }
+            used += w
+            kept.append(character)
+        }
+        return kept
+    }
+}
+
+extension Axis {
+    var other: Axis { self == .vertical ? .horizontal : .vertical }
+}
+
+extension Size {
+    init(axis: Axis, along: Int, across: Int) {
+        self = axis == .vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+    }
+
+    func length(_ axis: Axis) -> Int { axis == .vertical ? height : width }
+}

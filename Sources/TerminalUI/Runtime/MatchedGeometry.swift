@@ -1,0 +1,69 @@
+/// SwiftUI's `@Namespace`: an id for a group of matched views, made once per view identity and
+/// kept while the view lives (lecture 8's `@Namespace private var dealingNamespace`).
+@propertyWrapper
+public struct Namespace {
+    public struct ID: Hashable, Sendable {
+        let value: Int
+    }
+
+    let slot: StateSlot<Int>
+
+    public init() { slot = StateSlot(StateLocation(0)) }
+
+    public var wrappedValue: ID { ID(value: slot.location.value) }
+}
+
+extension Namespace: DynamicViewProperty {
+    func bind(in graph: ViewGraph, id: ViewID, label: String) {
+        if let kept = graph.stateLocation(id: id, label: label) as? StateLocation<Int> {
+            slot.location = kept
+        } else {
+            // Not a state anyone sets: no graph to tell (an id handed out once).
+            slot.location = StateLocation(graph.makeNamespace())
+            graph.keep(slot.location, id: id, label: label)
+        }
+    }
+}
+
+/// SwiftUI's `.matchedGeometryEffect(id:in:)`: views with one `id` in one namespace are one
+/// view as far as their frame goes. When one leaves and another comes (a card from the deck to
+/// its slot), or it moves, its frame travels from where it was presented with the update's
+/// animation, and its content is laid out in the presented frame.
+public struct MatchedGeometryEffect<Content: View, ID: Hashable>: View {
+    public var content: Content
+    public var id: ID
+    public var namespace: Namespace.ID
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let first = nodes.count
+        content._makeNodes(&context, into: &nodes)
+        let key = ViewID([.named("matched"), .id(AnyHashable(namespace.value)), .id(AnyHashable(id))])
+        for node in nodes[first...] { node.matchedGeometry = key }
+    }
+}
+
+extension View {
+    public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID) -> MatchedGeometryEffect<Self, ID> {
+        MatchedGeometryEffect(content: self, id: id, namespace: namespace)
+    }
+}
+
+extension ViewGraph {
+    /// After layout: every matched view's frame becomes the target of its group's track, and
+    /// the view is placed again where that track is presented now.
+    func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
+        if let key = node.matchedGeometry, let animator {
+            let track = animationKey(key, property: "frame")
+            let target = FloatRect(node.frame)
+            animator.setTarget(track, data: target.animatableData, animation: animation)
+            let presented = animator.presented(target, key: track, at: animator.clock.now).rounded
+            if presented != node.frame {
+                node.measured = nil
+                node.place(in: presented)
+            }
+        }
+        for child in node.children { presentMatchedGeometry(in: child, animation: animation) }
+    }
+}

@@ -1,0 +1,34 @@
+/// What a view is evaluated in: the graph keeping its state, its identity (the path from the
+/// root) and the transaction of the update (the animation `withAnimation` or
+/// `.animation(_:value:)` gives the changes it causes).
+public struct ResolveContext {
+    unowned let graph: ViewGraph
+    /// The identity of the view being evaluated.
+    public private(set) var id: ViewID
+    /// The animation the values changed in this update travel with (nil: they jump).
+    public internal(set) var animation: Animation?
+
+    init(graph: ViewGraph, id: ViewID, animation: Animation?) {
+        self.graph = graph
+        self.id = id
+        self.animation = animation
+    }
+
+    /// Evaluates `body` one step further down the identity path.
+    public mutating func withComponent<Result>(_ component: ViewID.Component,
+                                               _ body: (inout ResolveContext) -> Result) -> Result {
+        let saved = id
+        id = id.appending(component)
+        defer { id = saved }
+        return body(&self)
+    }
+
+    /// A composite view: its `@State` bound to what the graph keeps for its identity, then its
+    /// body evaluated under it.
+    mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {
+        withComponent(.type(ViewType(V.self))) { context in
+            context.graph.bindDynamicProperties(of: view, id: context.id)
+            view.body._makeNodes(&context, into: &nodes)
+        }
+    }
+}

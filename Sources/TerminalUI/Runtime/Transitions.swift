@@ -1,0 +1,73 @@
+/// SwiftUI's `.transition(_:)`: how a view comes and goes when an animated change inserts or
+/// removes it. Its presence (0 gone … 1 there) animates with the update's animation; the
+/// transition turns presence into a frame (`AnyTransition.frame`). Without an animation a view
+/// comes and goes at once.
+public struct TransitionView<Content: View>: View {
+    public var content: Content
+    public var transition: AnyTransition
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let first = nodes.count
+        content._makeNodes(&context, into: &nodes)
+        for node in nodes[first...] { node.transition = transition }
+    }
+}
+
+extension View {
+    public func transition(_ transition: AnyTransition) -> TransitionView<Self> {
+        TransitionView(content: self, transition: transition)
+    }
+}
+
+extension ViewGraph {
+    /// After layout: views with a transition that just came start from presence 0, those that
+    /// just left stay drawn where they were (over the rest: where this runtime simplifies) until
+    /// their presence reaches 0; each is drawn in the frame its transition gives its presence.
+    func presentTransitions(in root: ViewNode, animation: Animation?) {
+        var present: [ViewID: ViewNode] = [:]
+        func collect(_ node: ViewNode) {
+            if node.transition != nil { present[node.id] = node }
+            node.children.forEach(collect)
+        }
+        collect(root)
+        guard !present.isEmpty || !transitioned.isEmpty, let animator else { return }
+        var kept: [ViewID: ViewNode] = [:]
+        for (id, node) in present {
+            let key = animationKey(id, property: "presence")
+            if transitioned[id] == nil, animation != nil {
+                animator.animate(key, from: 0, to: 1, animation: animation)
+            } else {
+                animator.setTarget(key, 1, animation: animation)
+            }
+            show(node, presence: animator.value(key, at: animator.clock.now, default: 1), isRemoval: false)
+            kept[id] = node
+        }
+        for (id, node) in transitioned where present[id] == nil {
+            let key = animationKey(id, property: "presence")
+            if animator.target(key) == 1 { animator.setTarget(key, 0, animation: animation) }
+            let presence = animator.value(key, at: animator.clock.now, default: 0)
+            guard presence > 0.01 else { continue }
+            show(node, presence: presence, isRemoval: true)
+            root.children.append(node)
+            kept[id] = node
+        }
+        transitioned = kept
+    }
+
+    private func show(_ node: ViewNode, presence: Double, isRemoval: Bool) {
+        guard let transition = node.transition else { return }
+        let resting = node.restingFrame ?? node.frame
+        node.restingFrame = resting
+        guard let frame = transition.frame(FloatRect(resting), presence: presence, isRemoval: isRemoval) else {
+            node.isHidden = true
+            return
+        }
+        node.isHidden = false
+        if frame.rounded != node.frame {
+            node.measured = nil
+            node.place(in: frame.rounded)
+        }
+    }
+}

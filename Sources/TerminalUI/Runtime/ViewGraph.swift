@@ -1,0 +1,202 @@
+/// The runtime (SwiftUI's view graph, kept small enough to read in an afternoon): it evaluates a
+/// root view's body into nodes, lays them out by offering the canvas's space, draws them, and
+/// keeps what must outlive one evaluation under each view's identity — `@State`, which
+/// `onAppear`s have run, the presented values of animations — for exactly as long as a view of
+/// that identity is in the tree.
+///
+/// Where it simplifies: an update evaluates the whole tree again (SwiftUI re-evaluates only
+/// the views whose inputs changed); sizes are whole cells and proposals are always definite.
+public final class ViewGraph {
+    /// Presents animated values (nil: every change jumps). Shared with whoever else animates.
+    public let animator: Animator?
+    /// `@State` locations by view identity, then property name.
+    private var states: [ViewID: [(label: String, location: StateLocationBase)]] = [:]
+    /// Identities seen in the evaluation under way (those that own state, appearances or animations).
+    private var seen = Set<ViewID>()
+    /// `onAppear` identities whose action has run, while they stay in the tree.
+    private var appeared = Set<ViewID>()
+    private var appearQueue: [() -> Void] = []
+    /// Observed objects (`@ObservedObject`) and their subscriptions, while a view observes them.
+    private var observed: [ObjectIdentifier: Cancellable] = [:]
+    private var observedSeen = Set<ObjectIdentifier>()
+    /// View types found to hold no dynamic property: not reflected again.
+    private var plainTypes = Set<ObjectIdentifier>()
+    /// The transaction of the next update: the animation of the changes since the last one.
+    private var pendingTransaction: Transaction?
+    /// Animated values by owner identity (the animator's tracks are keyed by a number per identity).
+    var animationIDs: [ViewID: (number: Int, properties: [String])] = [:]
+    private var nextAnimationID = 1 << 20
+    private var nextNamespace = 0
+    /// Views with a transition in the last update, and those still leaving (Transitions.swift).
+    var transitioned: [ViewID: ViewNode] = [:]
+    /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
+    private var reevaluate: (() -> Void)?
+    private var isEvaluating = false
+    /// `.animation(_:value:)`'s values at the last evaluation.
+    private var watchedValues: [ViewID: Any] = [:]
+
+    /// True when something the views read has changed since they were last evaluated.
+    public private(set) var needsUpdate = true
+    /// How many times bodies were evaluated (tests: one update per change).
+    public private(set) var evaluationCount = 0
+    /// The tree as laid out by the last update.
+    public private(set) var root: ViewNode?
+    /// The tappable view the keyboard acts on (Focus.swift), by identity.
+    public internal(set) var focusedID: ViewID?
+
+    public init(animator: Animator? = nil) { self.animator = animator }
+
+    // MARK: - Update
+
+    /// Evaluates `view` for a canvas of `size` and lays it out; runs the `onAppear` actions of
+    /// views that just appeared and evaluates again if they changed state (a few times at most),
+    /// so the first frame drawn already shows what they set.
+    public func update<Root: View>(_ view: Root, size: Size) {
+        reevaluate = { [unowned self] in self.evaluate(view, size: size) }
+        for _ in 0..<4 {
+            evaluate(view, size: size)
+            guard !appearQueue.isEmpty else { return }
+            let actions = appearQueue
+            appearQueue = []
+            for action in actions { action() }
+            guard needsUpdate else { return }
+        }
+    }
+
+    /// Draws the tree laid out by the last update.
+    public func draw(on canvas: inout Canvas) { root?.draw(on: &canvas) }
+
+    /// `update` then `draw`: one frame.
+    public func render<Root: View>(_ view: Root, on canvas: inout Canvas) {
+        update(view, size: canvas.size)
+        draw(on: &canvas)
+    }
+
+    private func evaluate<Root: View>(_ view: Root, size: Size) {
+        isEvaluating = true
+        defer { isEvaluating = false }
+        evaluationCount += 1
+        needsUpdate = false
+        let transaction = pendingTransaction
+        pendingTransaction = nil
+        seen.removeAll(keepingCapacity: true)
+        observedSeen.removeAll(keepingCapacity: true)
+        var context = ResolveContext(graph: self, id: ViewID(), animation: transaction?.animation)
+        var nodes: [ViewNode] = []
+        view._makeNodes(&context, into: &nodes)
+        let root = ViewNode(id: ViewID(), kind: .zstack(.center), children: nodes)
+        root.place(in: Rect(origin: .zero, size: size))      // GeometryReaders resolve their content here
+        presentMatchedGeometry(in: root, animation: transaction?.animation)
+        presentTransitions(in: root, animation: transaction?.animation)
+        self.root = root
+        dropWhatLeft()
+    }
+
+    /// Whatever belonged to an identity not seen in this evaluation goes with it.
+    private func dropWhatLeft() {
+        for id in states.keys where !seen.contains(id) { states[id] = nil }
+        appeared = appeared.filter { seen.contains($0) }
+        for id in watchedValues.keys where !seen.contains(id) { watchedValues[id] = nil }
+        for object in observed.keys where !observedSeen.contains(object) { observed[object] = nil }
+        for (id, entry) in animationIDs where !seen.contains(id) {
+            for property in entry.properties { animator?.remove(AnimationKey(entry.number, property)) }
+            animationIDs[id] = nil
+        }
+    }
+
+    /// A `@State` or observed object is about to change: the views are evaluated again at the
+    /// next update, with the transaction open now. Changes made so far under another transaction
+    /// are evaluated first, with theirs — so `x = 1; withAnimation { x = 0 }` jumps to 1 and
+    /// animates from there (the lecture's pie `onAppear`), as two transactions do in SwiftUI.
+    func stateWillChange() {
+        let transaction = Transaction.current
+        if needsUpdate, !isEvaluating, transaction?.animation != pendingTransaction?.animation, let reevaluate {
+            reevaluate()
+        }
+        needsUpdate = true
+        pendingTransaction = transaction
+    }
+
+    // MARK: - What views keep
+
+    func markSeen(_ id: ViewID) { seen.insert(id) }
+
+    func bindDynamicProperties<V>(of view: V, id: ViewID) {
+        let type = ObjectIdentifier(V.self)
+        guard !plainTypes.contains(type) else { return }
+        var found = false
+        for child in Mirror(reflecting: view).children {
+            guard let property = child.value as? any DynamicViewProperty else { continue }
+            found = true
+            // `@State var x` is stored as `_x`: the inspector shows the name as written.
+            let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? "?"
+            property.bind(in: self, id: id, label: label)
+        }
+        if found { seen.insert(id) } else { plainTypes.insert(type) }
+    }
+
+    func stateLocation(id: ViewID, label: String) -> StateLocationBase? {
+        states[id]?.first(where: { $0.label == label })?.location
+    }
+
+    func keep(_ location: StateLocationBase, id: ViewID, label: String) {
+        states[id, default: []].append((label, location))
+    }
+
+    func observe(_ object: some ObservableObject) {
+        let key = ObjectIdentifier(object)
+        observedSeen.insert(key)
+        guard observed[key] == nil else { return }
+        observed[key] = object.objectWillChange.sink { [weak self] in self?.stateWillChange() }
+    }
+
+    /// True the first time `id` is seen since it (last) appeared: its `onAppear` runs after layout.
+    func noteAppearance(_ id: ViewID, action: @escaping () -> Void) {
+        seen.insert(id)
+        if appeared.insert(id).inserted { appearQueue.append(action) }
+    }
+
+    /// The animator's number for `id`'s animated `property` (kept while `id` lives).
+    func animationKey(_ id: ViewID, property: String) -> AnimationKey {
+        seen.insert(id)
+        if var entry = animationIDs[id] {
+            if !entry.properties.contains(property) {
+                entry.properties.append(property)
+                animationIDs[id] = entry
+            }
+            return AnimationKey(entry.number, property)
+        }
+        nextAnimationID += 1
+        animationIDs[id] = (nextAnimationID, [property])
+        return AnimationKey(nextAnimationID, property)
+    }
+
+    /// `value` for `id` now, and whether it differs from the last evaluation's (`.animation(_:value:)`).
+    func exchange<Value: Equatable>(_ value: Value, for id: ViewID) -> Bool {
+        seen.insert(id)
+        let previous = watchedValues.updateValue(value, forKey: id)
+        return previous != nil && (previous as? Value) != value
+    }
+
+    /// A new `@Namespace` id.
+    func makeNamespace() -> Int {
+        nextNamespace += 1
+        return nextNamespace
+    }
+
+    // MARK: - Input and inspection
+
+    /// `.onTapGesture` for a click at `point`: the topmost tappable view there runs its action.
+    @discardableResult
+    public func tap(at point: Point) -> Bool {
+        guard let target = root?.tapTarget(at: point), let action = target.tapAction else { return false }
+        action()
+        return true
+    }
+
+    /// Every `@State` the graph keeps, by view identity (the inspector's "runtime" section).
+    public var keptState: [(id: ViewID, label: String, value: String)] {
+        states.flatMap { id, entries in entries.map { (id, $0.label, $0.location.valueDescription) } }
+            .sorted { ($0.id.description, $0.label) < ($1.id.description, $1.label) }
+    }
+}

@@ -1,0 +1,108 @@
+/// One laid-out piece of the view tree: what the graph measures, places, draws and hit-tests.
+/// Nodes are made afresh at every evaluation (views are values); what outlives an evaluation
+/// (`@State`, appearances, animations) is kept by the graph under the node's identity.
+public final class ViewNode {
+    enum Kind {
+        /// A primitive view: takes the space offered and draws itself in it.
+        case leaf((Rect, inout Canvas) -> Void)
+        /// One line of text: as wide as it is (cut at the space offered), one row high.
+        case text(String, Style)
+        /// `VStack`/`HStack`: children one after another along `axis`, aligned across it.
+        case stack(Axis, alignment: Alignment, spacing: Int)
+        /// `ZStack`: children on top of one another, aligned.
+        case zstack(Alignment)
+        /// `Spacer`: as long as a stack lets it be along the stack's axis, nothing across.
+        case spacer(minLength: Int)
+        /// `.padding`: the child inset on each side.
+        case padding(EdgeInsets)
+        /// `.frame(width:height:alignment:)`: the sizes given replace the child's.
+        case frame(width: Int?, height: Int?, Alignment)
+        /// `GeometryReader`: takes the space offered; its content is made once it knows that space.
+        case geometry((GeometryProxy, inout ResolveContext) -> [ViewNode], ResolveContext)
+    }
+
+    public let id: ViewID
+    var kind: Kind
+    var children: [ViewNode]
+    /// Where layout put this node (cells, on the canvas).
+    public internal(set) var frame: Rect = .zero
+    /// `.zIndex`: drawn above (and hit before) its siblings of lower index.
+    public internal(set) var zIndex: Double = 0
+    /// `.onTapGesture`: run by a click inside `frame`, or the keyboard's activation of the node.
+    var tapAction: (() -> Void)?
+    /// `.transition`: how it comes and goes (Transitions.swift); while it does, the frame layout
+    /// gave it, and whether its transition shows nothing of it at this moment.
+    var transition: AnyTransition?
+    var restingFrame: Rect?
+    var isHidden = false
+    /// `.matchedGeometryEffect`: the group whose one frame this node's is (MatchedGeometry.swift).
+    var matchedGeometry: ViewID?
+    /// The last size asked for and given (a stack asks twice: to sort its children, then to place).
+    var measured: (proposal: Size, size: Size)?
+
+    init(id: ViewID, kind: Kind, children: [ViewNode] = []) {
+        self.id = id
+        self.kind = kind
+        self.children = children
+    }
+
+    /// Children in drawing order: by `zIndex`, ties in the order written.
+    var childrenInDrawingOrder: [ViewNode] {
+        guard children.contains(where: { $0.zIndex != 0 }) else { return children }
+        return children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+    }
+
+    public var isTappable: Bool { tapAction != nil }
+}
+
+/// SwiftUI's `Axis`.
+public enum Axis: Sendable { case horizontal, vertical }
+
+/// Where a smaller view sits in a larger space: SwiftUI's `Alignment`, in whole cells (centring
+/// rounds towards the top and the leading edge).
+public struct Alignment: Equatable, Sendable {
+    public enum Position: Equatable, Sendable { case leading, center, trailing }
+    public var horizontal: Position
+    public var vertical: Position
+
+    public init(horizontal: Position, vertical: Position) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .leading)
+    public static let bottom = Alignment(horizontal: .center, vertical: .trailing)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .leading)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .leading)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .trailing)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .trailing)
+
+    /// The origin of `size` placed in `rect`.
+    func origin(of size: Size, in rect: Rect) -> Point {
+        Point(x: rect.minX + Self.offset(size.width, in: rect.width, horizontal),
+              y: rect.minY + Self.offset(size.height, in: rect.height, vertical))
+    }
+
+    static func offset(_ length: Int, in space: Int, _ position: Position) -> Int {
+        switch position {
+        case .leading: 0
+        case .center: (space - length) / 2
+        case .trailing: space - length
+        }
+    }
+}
+
+/// SwiftUI's `EdgeInsets`, in cells.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top, leading, bottom, trailing: Int
+    public init(top: Int = 0, leading: Int = 0, bottom: Int = 0, trailing: Int = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+    public init(all length: Int) { self.init(top: length, leading: length, bottom: length, trailing: length) }
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// SwiftUI's `Angle`, in degrees as the lecture writes it.
+public struct Angle: Equatable, Sendable {
+    public var degrees: Double
+    public init(degrees: Double) { self.degrees = degrees }
+    public var radians: Double { degrees * .pi / 180 }
+}
+
+/// Where a view lies in fractions of a cell (a card flying from the deck, or turning), and the
+/// colour its partial end cells show when its edges move in eighths of a cell (EighthSpan; nil:
+/// whole cells, as under `--ascii` or on the linux console).
+public struct FractionalFrame: Equatable, Sendable {
+    public var frame: FloatRect
+    public var eighthsColor: Color?
+    public init(_ frame: FloatRect, eighthsColor: Color?) {
+        self.frame = frame
+        self.eighthsColor = eighthsColor
+    }
+}
+
+/// Lecture 8's `.rotation3DEffect(Angle(degrees: rotation), axis: (x: 0, y: 1, z: 0))`, as a
+/// terminal can show a turn about the vertical axis: no perspective, the view narrowed to
+/// |cos θ| of its width about its centre (in eighths of a cell where its placement says so).
+/// In a `ViewGraph` it is a primitive: its content is drawn into the turned cells as given (its
+/// own `@State` unbound), where this runtime simplifies.
+public struct Rotation3DEffect<Content: View>: View {
+    public var content: Content
+    public var angle: Angle
+    /// The view's own fractional frame, which the rect offered rounds (nil: that rect).
+    public var placement: FractionalFrame?
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
+        let color = placement?.eighthsColor
+        let turned = Self.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: color != nil)
+        if let span = turned.span, let color, turned.cells.height > 0 {
+            // The partial cells first: the content then writes only inside the whole ones.
+            EighthBlocks.paintEnds(of: span, rows: turned.cells.minY..<turned.cells.maxY, color: color, on: &canvas)
+        }
+        guard !turned.cells.isEmpty else { return }
+        content.draw(in: turned.cells, on: &canvas)
+    }
+
+    /// The whole cells a view of `frame` covers turned by `angle`, and (in eighths) its span
+    /// when an end lies inside a cell. In eighths, the turn takes |cos θ| of the width by whole
+    /// eighths each side rounded *up*, so the view is never drawn wider than it is turned, and an
+    /// eased turn moves an edge in the first frame it has turned at all.
+    public static func projection(of frame: FloatRect, angle: Angle, inEighths: Bool) -> (cells: Rect, span: EighthSpan?) {
+        let factor = abs(cos(angle.radians))
+        var projected = frame
+        projected.width = max(1, frame.width * factor)
+        projected.x = frame.midX - projected.width / 2
+        var cells = projected.rounded
+        guard inEighths else { return (cells, nil) }
+        let resting = EighthSpan(minX: frame.x, maxX: frame.x + frame.width)
+        let inset = frame.width * (1 - factor) / 2
+        // (Less than a millionth of an eighth is a resting view's floating-point noise.)
+        let eighths = inset.isFinite ? Int(max(0, min(1e9, (inset * 8 - 1e-6).rounded(.up)))) : 0
+        let span = EighthSpan(start: resting.start + eighths, end: resting.end - eighths)
+        cells = Rect(x: span.wholeCells.lowerBound, y: cells.minY, width: span.wholeCells.count, height: cells.height)
+        // Resting on whole cells it has no partial ones: drawn exactly as without eighths.
+        return (cells, span.leading != nil || span.trailing != nil ? span : nil)
+    }
+}
+
+extension View {
+    /// Only the y axis turns in a terminal (`axis` says so, as the lecture writes it).
+    public func rotation3DEffect(_ angle: Angle, axis: (x: Double, y: Double, z: Double),
+                                 placement: FractionalFrame? = nil) -> Rotation3DEffect<Self> {
+        Rotation3DEffect(content: self, angle: angle, placement: placement)
+    }
+}
