@@ -23,6 +23,17 @@ public struct ResolveContext {
         return body(&self)
     }
 
+    /// `view`'s nodes one step further down the identity path. A method, not a closure: the
+    /// release build's cross-module optimiser crashes (Swift 6.3.1, signal 6 in
+    /// CrossModuleOptimization) on a closure that captures an element of a parameter pack,
+    /// which is what TupleView's loop over its views would hand `withComponent`.
+    public mutating func makeNodes<V: View>(of view: V, as component: ViewID.Component, into nodes: inout [ViewNode]) {
+        let saved = id
+        id = id.appending(component)
+        defer { id = saved }
+        view._makeNodes(&self, into: &nodes)
+    }
+
     /// A composite view: its `@State` bound to what the graph keeps for its identity, then its
     /// body evaluated under it.
     mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {

@@ -36,7 +36,7 @@ public struct TupleView<each Content: View>: View {
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
         var index = 0
         for view in repeat each value {
-            context.withComponent(.index(index)) { view._makeNodes(&$0, into: &nodes) }
+            context.makeNodes(of: view, as: .index(index), into: &nodes)
             index += 1
         }
     }
