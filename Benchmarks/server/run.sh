@@ -141,7 +141,7 @@ if [ "$only" != server ] && [ -x "$server" ]; then
   # Its own server, caps raised only as far as the load needs (50 tables, 150 sessions; each client
   # comes from its own loopback address, so per-address limits stay at their defaults).
   for key in seat1 seat2 watcher; do ssh-keygen -q -t ed25519 -N '' -C "bench-$key" -f "$work/$key"; done
-  mkdir -p "$work/tables-state"
+  mkdir -p -m 700 "$work/tables-state"   # the server refuses a state directory others can read
   "$server" --listen "127.0.0.1:$tables_port" --game "$game" --state-dir "$work/tables-state" \
     --public-name bench.invalid --max-sessions 200 --max-tables 64 2>"$work/tables-server.log" &
   pids+=($!)
