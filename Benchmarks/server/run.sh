@@ -73,7 +73,8 @@ ssh-keygen -q -t ed25519 -N '' -C bench-player -f "$work/player_ed25519"
 status=0
 if [ "$only" != tables ]; then
 cp "$work/player_ed25519.pub" "$work/authorized_keys"
-mkdir -p "$work/sshd-home" "$work/server-state" /run/sshd
+mkdir -p "$work/sshd-home" /run/sshd
+mkdir -p -m 700 "$work/server-state"   # the server refuses a state directory others can read
 
 # sshd as an admin would set it up to serve the game: keys only, nothing but the game reachable,
 # room for many handshakes at once (the default MaxStartups 10:30:100 drops connections from the
