@@ -26,9 +26,10 @@ public final class PostgresLeaderboard: LeaderboardStore {
         }
     }
 
-    /// Versions 1 and 2, applied once even when several servers start together (an advisory lock
+    /// Versions 1 to 3, applied once even when several servers start together (an advisory lock
     /// serialises them; the schema version table says what is done). Version 2 adds the starts of
-    /// runs and the daily secret every server on this database deals from, made here, once.
+    /// runs and the daily secret every server on this database deals from, made here, once;
+    /// version 3 each key's files (PostgresLeaderboard+PlayerFiles.swift).
     static func migrate(_ client: PostgresClient) async throws {
         try await client.withConnection { connection in
             try await connection.query("BEGIN", logger: Self.quiet)
@@ -57,6 +58,9 @@ public final class PostgresLeaderboard: LeaderboardStore {
                 }
                 if version < 2 {
                     try await Self.migrateToVersion2(connection)
+                }
+                if version < 3 {
+                    try await Self.migrateToVersion3(connection)
                 }
                 try await connection.query("COMMIT", logger: Self.quiet)
             } catch {

@@ -23,6 +23,9 @@ public enum FlagBounds {
     public static let gameCPUSeconds: ClosedRange<UInt64> = 1...604_800
     /// Linux's default ceiling for RLIMIT_NOFILE (fs.nr_open) is 1048576; a game needs few.
     public static let gameOpenFiles: ClosedRange<UInt64> = 16...65_536
+    /// A key's files kept in the database (--max-player-files) and the KiB of each (--max-player-file-size).
+    public static let playerFiles: ClosedRange<Int> = 1...1000
+    public static let playerFileKiB: ClosedRange<Int> = 1...16_384
 
     /// The longest --public-name an invitation can carry: the hello's invite line holds at most
     /// TableMessage.maximumReasonLength characters, "ssh -t -p 65535 NAME join ABCD234".

@@ -16,6 +16,7 @@ extension GameSession {
         if identity.hasGame {
             return refuse("one game per connection", reason: "second session on one connection")
         }
+        if fetchFilesFirst(command: command, context: context) { return }
         // daily, scores, replay (GameSession+Daily.swift); scores needs no terminal.
         if let command, startDailyCommand(command, context: context) { return }
         guard let terminal else {
@@ -202,6 +203,8 @@ extension GameSession {
     func gameEnded(status: Int32 = 255) {
         guard let game, identity.hasGame else { return }
         identity.hasGame = false
+        // Reaped: nothing may signal its pid (reused by now, perhaps) while the files go back.
+        self.game = nil
         // Before the registry forgets the game: a stopping server waits for no game, then for the board's writes.
         endDailyRun()                 // a replay's file, a daily's channel and end (GameSession+DailyReport.swift)
         server.registry.remove(game: game.pid)
@@ -213,7 +216,9 @@ extension GameSession {
                                              "duration": "\(String(format: "%.1f", seconds))s",
                                              "reason": "\(endReason ?? "the game quit")"])
         if let endReason { tell(endReason) }
-        finish(status: status)
+        // The exit status after the key's files are back in the database (with --database): the
+        // player's next session, on whichever host, finds them.
+        sendFilesBack { self.finish(status: status) }
     }
 
     func removeGuestDirectory() {

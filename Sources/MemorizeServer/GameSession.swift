@@ -43,6 +43,10 @@ final class GameSession: ChannelDuplexHandler {
     var watchesATable = false
     /// Set when this session plays the server's daily deal (GameSession+Daily.swift).
     var dailyRun: DailyRun?
+    /// With `--database`, a key's files are fetched before its game starts (GameSession+Start.swift).
+    var filesFetch = FilesFetch.notYet
+
+    enum FilesFetch { case notYet, fetching, done }
 
     init(server: ServerContext, identity: ConnectionIdentity) {
         self.server = server

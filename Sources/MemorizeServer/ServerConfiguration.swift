@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// The database's password from `--database-password-file` or `MEMORIZE_TUI_DATABASE_PASSWORD`
     /// (never argv); replaces one in the URL.
     public var databasePassword: String?
+    /// `--max-player-files`, `--max-player-file-size`: how much of each key's files the database
+    /// keeps (with `--database` only; PlayerFileSync.swift).
+    public var playerFiles = PlayerFileLimits()
     /// `--ciphers`: the ciphers offered, a subset of TransportCiphers.available (default: all).
     public var ciphers = TransportCiphers.available
 

@@ -14,6 +14,8 @@ final class ServerContext: Sendable {
     let logger: Logger
     /// The daily deal and leaderboard (DailyService.swift).
     let daily: DailyService
+    /// With `--database`: each key's files kept in the database, for whichever host it lands on.
+    let playerFiles: PlayerFileSync?
 
     init(configuration: ServerConfiguration, hostKey: NIOSSHPrivateKey, authorizedKeys: Set<KeyFingerprint>?, logger: Logger) {
         self.configuration = configuration
@@ -23,11 +25,20 @@ final class ServerContext: Sendable {
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys
         self.logger = logger
-        self.daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { text in
+        let daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { text in
             guard var url = try? PostgresURL(text) else { return nil }
             if let password = configuration.databasePassword { url.password = password }
             return .postgres(url)
         }, logger: logger)
+        self.daily = daily
+        // The board's own connection: the files are rows beside the runs.
+        playerFiles = configuration.databaseURL == nil ? nil
+            : PlayerFileSync(limits: configuration.playerFiles, stateFiles: stateFiles, logger: logger) {
+                guard let store = try await daily.store() as? PostgresLeaderboard else {
+                    throw LeaderboardUnavailable("the database is not PostgreSQL")
+                }
+                return store
+            }
     }
 
     /// The pty size for what a client asked: at most the configured maximum, 80x24 for zero.

@@ -40,6 +40,12 @@ struct ServerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the daily leaderboard in PostgreSQL (several servers behind one name); default: SQLite in the state directory.", valueName: "postgres://user@host:port/db"))
     var database: String?
 
+    @Option(name: .customLong("max-player-files"), help: ArgumentHelp("With --database: a key's files (best scores, themes, settings, copies kept aside) the database keeps (default: 16).", valueName: "N"))
+    var maxPlayerFiles: Int?
+
+    @Option(name: .customLong("max-player-file-size"), help: ArgumentHelp("With --database: the largest of a key's files the database keeps, in KiB (default: 1024).", valueName: "KiB"))
+    var maxPlayerFileSize: Int?
+
     @Flag(name: .customLong("proxy-protocol"), help: "Behind a TCP balancer: connections from a --trusted-proxy start with a PROXY header (v1 or v2) naming the client, whose address counts for every limit and log line.")
     var proxyProtocol = false
 
@@ -159,6 +165,12 @@ struct ServerCommand: ParsableCommand {
         }
         if let database, let problem = DailyDatabase.problem(with: database) { throw ValidationError(problem) }
         if databasePasswordFile != nil && database == nil { throw ValidationError("--database-password-file goes with --database") }
+        for (flag, value, range) in [("--max-player-files", maxPlayerFiles, FlagBounds.playerFiles),
+                                     ("--max-player-file-size", maxPlayerFileSize, FlagBounds.playerFileKiB)] {
+            guard let value else { continue }
+            if database == nil { throw ValidationError("\(flag) goes with --database") }
+            if let problem = FlagBounds.countProblem(flag, value, range) { throw ValidationError(problem) }
+        }
         for problem in [FlagBounds.countProblem("--max-watchers-per-table", maxWatchersPerTable, FlagBounds.watchersPerTable),
                         FlagBounds.countProblem("--max-table-log", maxTableLog, FlagBounds.tableLog),
                         FlagBounds.countProblem("--game-memory", gameMemory, FlagBounds.gameMemoryMiB),
@@ -205,6 +217,8 @@ struct ServerCommand: ParsableCommand {
             configuration.trustedProxies = proxies
         }
         configuration.hostKeyFile = hostKey
+        if let maxPlayerFiles { configuration.playerFiles.maxFiles = maxPlayerFiles }
+        if let maxPlayerFileSize { configuration.playerFiles.maxFileBytes = maxPlayerFileSize * 1024 }
         if database != nil {
             do {
                 configuration.databasePassword = try DailyDatabase.password(file: databasePasswordFile, environment: ProcessInfo.processInfo.environment)

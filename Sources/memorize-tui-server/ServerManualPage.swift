@@ -105,7 +105,9 @@ enum ServerManualPage {
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/host_ed25519_key"))
         text("The Ed25519 host key (32 raw bytes, mode 0600), made on first start; its SHA256 fingerprint is printed at each start. With --host-key, that file is presented instead.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/players/DIGEST/"))
-        text("One public key's game files (themes, best scores, settings), by the key's SHA256 digest in URL-safe base64.")
+        text("One public key's game files (themes, best scores, settings), by the key's SHA256 digest in URL-safe base64. "
+             + "With --database they are also versioned rows in the database, brought here before the key's game starts and sent back when it ends "
+             + "(fleet_versions says which version this host has), so they follow the key to every server on that database.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/leaderboard.sqlite"))
         text("The daily leaderboard (SQLite, WAL, mode 0600), unless --database names a PostgreSQL server.")
         line(".It Pa " + argument("$XDG_STATE_HOME/memorize-tui-server/daily_secret"))
