@@ -22,8 +22,11 @@ public final class GameServer: Sendable {
         sigaddset(&stopSignals, SIGTERM)
         sigaddset(&stopSignals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
-        let (hostKey, fingerprint) = try configuration.hostKeyFile.map(HostKeyFile.load)
-            ?? StateFiles(root: configuration.stateDirectory).hostKey()
+        let stateFiles = StateFiles(root: configuration.stateDirectory)
+        // The players' files live there whichever host key is presented (with --host-key the
+        // directory was once never made, and no key's game could start).
+        try stateFiles.prepare()
+        let (hostKey, fingerprint) = try configuration.hostKeyFile.map(HostKeyFile.load) ?? stateFiles.hostKey()
         var authorized: Set<KeyFingerprint>?
         if let lines = configuration.authorizedKeys {
             authorized = Set(lines.compactMap { KeyFingerprint(openSSHLine: $0) })

@@ -20,6 +20,12 @@ public struct StateFiles: Sendable {
 
     public var hostKeyPath: String { root + "/host_ed25519_key" }
 
+    /// The directory, made 0700 if missing and refused if others may use it.
+    public func prepare() throws {
+        try Self.makeDirectory(root)
+        try checkPrivate()
+    }
+
     /// The host key: read when present, otherwise made and written atomically (temp file, fsync,
     /// rename). A file that is not a key is kept and reported, never replaced.
     public func hostKey() throws -> (key: NIOSSHPrivateKey, fingerprint: KeyFingerprint) {

@@ -170,8 +170,14 @@ extension ServerTests.DailyLeaderboard {
     static func winDaily(_ pane: SSHPane, server: ServerUnderTest) throws -> Int {
         _ = try pane.waitFor("Score: 0")
         let secret = try #require(FileManager.default.contents(atPath: server.stateDirectory + "/daily_secret"))
+        return try winDaily(pane, secret: Array(secret))
+    }
+
+    /// Wins today's deal of `secret` at 80x24 (a fleet's secret is its database's).
+    static func winDaily(_ pane: SSHPane, secret: [UInt8]) throws -> Int {
+        _ = try pane.waitFor("Score: 0")
         let themes = ThemeLibrary.builtIn()
-        let key = try #require(DailyKey(secret: Array(secret)))
+        let key = try #require(DailyKey(secret: secret))
         let deal = try #require(DailyDeal(date: today, themeNames: themes.map(\.name), key: key))
         let theme = try #require(themes.named(deal.themeName))
         let cards = GameState(setup: DailyDeal.setup(theme: theme, seed: deal.seed)).model.cards

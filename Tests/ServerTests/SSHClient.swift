@@ -18,6 +18,13 @@ struct PlayerKey {
         fingerprint = String(listed.stdoutText.split(separator: " ")[1])
     }
 
+    /// A key already made (by PlayerKey(in:name:)) at `path`.
+    init(existing path: String) {
+        self.path = path
+        let listed = try? ProcessRunner.run("/usr/bin/ssh-keygen", ["-l", "-f", path + ".pub"])
+        fingerprint = listed.map { String($0.stdoutText.split(separator: " ").dropFirst().first ?? "") } ?? ""
+    }
+
     var publicLine: String { (try? String(contentsOfFile: path + ".pub", encoding: .utf8)) ?? "" }
 }
 
