@@ -4,19 +4,24 @@
 # side on loopback.
 # Starts both (its own sshd config, host key and port; never the system's sshd), drives them with
 # asyncssh clients (drive.py), prints the figures and the goals, and stops everything it started.
-# Then the tables part (tables.py): real OpenSSH clients at tables of its own server.
-# Usage: bash Benchmarks/server/run.sh [--no-build] [--only server|tables] [--port-base P]
-#          [--tables-port T] [--tables-arg ARG]... [drive.py options...]
+# Then the tables part (tables.py): real OpenSSH clients at tables of its own server. Then the
+# fleet part (fleet.py, and fleet_seats.py when it is there): scripts/fleet.sh's three hosts on one
+# PostgreSQL behind HAProxy. `--only fleet` runs only that part (not in the default run).
+# Usage: bash Benchmarks/server/run.sh [--no-build] [--debug] [--only server|tables|fleet] [--port-base P]
+#          [--tables-port T] [--tables-arg ARG]... [--fleet-arg ARG]... [drive.py options...]
 #   P and P+1 are the two ports on 127.0.0.1 (default 22520); T the tables part's (default 22700,
-#   in 22700-22799). --tables-arg passes ARG on to tables.py. Figures are printed, not asserted.
+#   in 22700-22799). --tables-arg and --fleet-arg pass ARG on to tables.py and fleet.py. --debug
+#   measures the debug build (swift build), labelled so. Figures are printed, not asserted.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
 
-build=1 port_base=22520 drive_args=() only=all tables_port=22700 tables_args=()
+build=1 port_base=22520 drive_args=() only=all tables_port=22700 tables_args=() fleet_args=() configuration=release
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-build) build=0 ;;
+    --debug) configuration=debug ;;
+    --fleet-arg) fleet_args+=("$2"); shift ;;
     --only) only=$2; shift ;;
     --tables-port) tables_port=$2; shift ;;
     --tables-arg) tables_args+=("$2"); shift ;;
@@ -26,12 +31,12 @@ while [ $# -gt 0 ]; do
   shift
 done
 sshd_port=$port_base server_port=$((port_base + 1))
-case "$only" in all|server|tables) ;; *) echo "bench: --only takes server or tables" >&2; exit 2 ;; esac
+case "$only" in all|server|tables|fleet) ;; *) echo "bench: --only takes server, tables or fleet" >&2; exit 2 ;; esac
 [ "$tables_port" -ge 22700 ] && [ "$tables_port" -le 22799 ] || { echo "bench: --tables-port is in 22700-22799" >&2; exit 2; }
 
 # What a fresh machine lacks. openssh-server must not start the system's sshd as it installs:
 # a policy-rc.d that says "no" for the length of the install (only when none is there already).
-if [ "$only" != tables ] && [ ! -x /usr/sbin/sshd ]; then
+if [ "$only" != tables ] && [ "$only" != fleet ] && [ ! -x /usr/sbin/sshd ]; then
   echo "bench: installing openssh-server (for its sshd, run here with its own config only)" >&2
   policy=/usr/sbin/policy-rc.d own_policy=0
   if [ ! -e $policy ]; then printf '#!/bin/sh\nexit 101\n' > $policy; chmod 755 $policy; own_policy=1; fi
@@ -43,12 +48,12 @@ command -v ssh-keygen >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noni
 [ "$only" = tables ] || python3 -c 'import asyncssh' 2>/dev/null || python3 -m pip install -q asyncssh >&2
 
 if [ $build = 1 ]; then
-  echo "bench: swift build -c release (the README's play command)" >&2
-  swift build -c release >&2
+  echo "bench: swift build -c $configuration (the README's play command is release)" >&2
+  swift build -c $configuration >&2
 fi
-bin=$(swift build -c release --show-bin-path)
+bin=$(swift build -c $configuration --show-bin-path)
 game=$bin/memorize-tui server=$bin/memorize-tui-server
-[ -x "$game" ] || { echo "bench: no release game at $game (run without --no-build)" >&2; exit 2; }
+[ -x "$game" ] || { echo "bench: no $configuration game at $game (run without --no-build)" >&2; exit 2; }
 
 work=$(mktemp -d /tmp/srvbench.XXXXXX)
 pids=()
@@ -71,7 +76,7 @@ trap 'exit 130' INT TERM HUP
 ssh-keygen -q -t ed25519 -N '' -C bench-host -f "$work/host_ed25519"
 ssh-keygen -q -t ed25519 -N '' -C bench-player -f "$work/player_ed25519"
 status=0
-if [ "$only" != tables ]; then
+if [ "$only" != tables ] && [ "$only" != fleet ]; then
 cp "$work/player_ed25519.pub" "$work/authorized_keys"
 mkdir -p "$work/sshd-home" /run/sshd
 mkdir -p -m 700 "$work/server-state"   # the server refuses a state directory others can read
@@ -138,7 +143,7 @@ grep -v ' info ' "$work/server.log" | grep -v ' listening$' | head -n 5 || true
 head -n 5 "$work/sshd.log"
 fi
 
-if [ "$only" != server ] && [ -x "$server" ]; then
+if [ "$only" != server ] && [ "$only" != fleet ] && [ -x "$server" ]; then
   # Its own server, caps raised only as far as the load needs (50 tables, 150 sessions; each client
   # comes from its own loopback address, so per-address limits stay at their defaults).
   for key in seat1 seat2 watcher; do ssh-keygen -q -t ed25519 -N '' -C "bench-$key" -f "$work/$key"; done
@@ -157,5 +162,33 @@ if [ "$only" != server ] && [ -x "$server" ]; then
   wait $! || status=$?
   echo "## tables server log: $(wc -l < "$work/tables-server.log") lines, $(grep -c 'refused' "$work/tables-server.log" || true) refusals"
   grep -v ' info ' "$work/tables-server.log" | grep -v ' listening$' | head -n 5 || true
+fi
+
+if [ "$only" = fleet ]; then
+  # scripts/fleet.sh's fleet (PostgreSQL 22698, hosts 2231-2233) with HAProxy on 22761, the
+  # binaries measured here; stopped (and its directory removed) on the way out.
+  # Not under $work (0700): scripts/ci-postgres.sh runs PostgreSQL as its own user, which must reach it.
+  fleet_dir=$(mktemp -d /tmp/srvbench-fleet.XXXXXX)
+  chmod 755 "$fleet_dir"
+  trap 'FLEET_PORT=22761 bash "$repo/scripts/fleet.sh" down "$fleet_dir" >/dev/null 2>&1 || true; cleanup' EXIT
+  FLEET_BIN=$bin FLEET_PORT=22761 bash "$repo/scripts/fleet.sh" up "$fleet_dir" >&2
+  echo "# a fleet: three hosts, one PostgreSQL, HAProxy (round robin, send-proxy-v2)"
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: nproc $(nproc), $(uname -sr); commit: $(git rev-parse --short HEAD 2>/dev/null || echo none); build: $configuration"
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  timeout 900 python3 "$repo/Benchmarks/server/fleet.py" --balancer 22761 --host 2231 --host 2232 --host 2233 \
+    --key "$work/player_ed25519" "${fleet_args[@]}" &
+  pids+=($!)
+  wait $! || status=$?
+  # Another seat's first visible change across hosts: the tables-across-hosts part (issue 37 item 2).
+  if [ -f "$repo/Benchmarks/server/fleet_seats.py" ]; then
+    for key in seat1 seat2; do [ -f "$work/$key" ] || ssh-keygen -q -t ed25519 -N '' -C "bench-$key" -f "$work/$key"; done
+    timeout 900 python3 "$repo/Benchmarks/server/fleet_seats.py" --balancer 22761 --host 2231 --host 2232 --host 2233 \
+      --key-a "$work/seat1" --key-b "$work/seat2" &
+    pids+=($!)
+    wait $! || status=$?
+  fi
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "## fleet logs: $(cat "$fleet_dir"/host*.log | wc -l) lines, $(cat "$fleet_dir"/host*.log | grep -c 'refused' || true) refusals"
+  cat "$fleet_dir"/host*.log | grep -v ' info ' | grep -v ' listening$' | head -n 5 || true
 fi
 exit $status
