@@ -75,7 +75,18 @@ final class PlayerFileSync: Sendable {
     private func exchange(key: String, directory: String, logger: Logger) async throws {
         let store = try await store()
         var manifest = PlayerFileManifest.load(from: directory, limits: limits)
-        defer { try? manifest.save(to: directory, stateFiles: stateFiles) }
+        let loaded = manifest
+        // Whatever was exchanged before a failure is recorded; a session that changed nothing writes nothing.
+        defer {
+            if manifest != loaded {
+                do {
+                    try manifest.save(to: directory, stateFiles: stateFiles)
+                } catch {
+                    logger.error("this host's record of a key's file versions was not written; its next sync may keep its files aside as conflicts",
+                                 metadata: ["error": "\(error)"])
+                }
+            }
+        }
         let (local, skipped) = PlayerFileSet.read(directory, limits: limits)
         for problem in skipped {
             logger.warning("a player file is not kept in the database", metadata: ["file": "\(problem)"])
