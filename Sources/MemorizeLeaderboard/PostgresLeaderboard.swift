@@ -26,7 +26,7 @@ public final class PostgresLeaderboard: LeaderboardStore {
         }
     }
 
-    /// Versions 1 and 2, applied once even when several servers start together (an advisory lock
+    /// Versions 1, 2 and 4, applied once even when several servers start together (an advisory lock
     /// serialises them; the schema version table says what is done). Version 2 adds the starts of
     /// runs and the daily secret every server on this database deals from, made here, once.
     static func migrate(_ client: PostgresClient) async throws {
@@ -57,6 +57,10 @@ public final class PostgresLeaderboard: LeaderboardStore {
                 }
                 if version < 2 {
                     try await Self.migrateToVersion2(connection)
+                }
+                // Version 3 is the players' shared files (issue 37, item 1); 4, tables across hosts.
+                if version < 4 {
+                    try await PostgresFleet.migrateToVersion4(connection)
                 }
                 try await connection.query("COMMIT", logger: Self.quiet)
             } catch {
