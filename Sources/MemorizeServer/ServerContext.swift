@@ -14,20 +14,27 @@ final class ServerContext: Sendable {
     let logger: Logger
     /// The daily deal and leaderboard (DailyService.swift).
     let daily: DailyService
+    /// Tables across hosts, with --database (FleetTables.swift); nil: tables stay on their host.
+    let fleet: FleetTables?
 
     init(configuration: ServerConfiguration, hostKey: NIOSSHPrivateKey, authorizedKeys: Set<KeyFingerprint>?, logger: Logger) {
         self.configuration = configuration
         self.admission = Admission(configuration: configuration)
-        self.tables = TableRegistry(limits: configuration.tables)
+        let tables = TableRegistry(limits: configuration.tables)
+        self.tables = tables
         self.stateFiles = StateFiles(root: configuration.stateDirectory)
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys
         self.logger = logger
-        self.daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { text in
+        let url = configuration.databaseURL.flatMap { text -> PostgresURL? in
             guard var url = try? PostgresURL(text) else { return nil }
             if let password = configuration.databasePassword { url.password = password }
-            return .postgres(url)
-        }, logger: logger)
+            return url
+        }
+        self.daily = DailyService(stateFiles: stateFiles, database: url.map { .postgres($0) }, logger: logger)
+        self.fleet = url.map { url in
+            FleetTables(url: url, settings: .init(lease: configuration.tables.hostLease), tables: tables, logger: logger)
+        }
     }
 
     /// The pty size for what a client asked: at most the configured maximum, 80x24 for zero.
