@@ -1,5 +1,9 @@
 import Foundation
+import Memorize
+import MemorizeLeaderboard
+@testable import MemorizeServer
 import MemorizeTestSupport
+import TableProtocol
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -107,6 +111,73 @@ extension ServerTests {
             try carol.waitFor("the table's host stopped answering", timeout: 20)
             #expect(try carol.waitForExit(timeout: 20) >= 0)
             #expect(carolHost.log.contains("seated"), "\(carolHost.log)")
+        }
+
+        /// The host id a server logged when it reached the database.
+        static func hostID(of server: ServerUnderTest) throws -> String {
+            let line = try #require(server.log.split(separator: "\n").first { $0.contains("tables reach other hosts") })
+            let range = try #require(line.range(of: #"host=[0-9a-f]{16}"#, options: .regularExpression))
+            return String(line[range].dropFirst(5))
+        }
+
+        @Test("forged and garbled messages in the database change nothing at a table across hosts")
+        func forgedMessagesAreDropped() async throws {
+            let url = try DailyLeaderboard.freshPostgresDatabase("t_\(getpid())_\(UInt32.random(in: 0...UInt32.max))")
+            let servers = try (0..<2).map { _ in
+                try ServerUnderTest(["--database", url, "--public-name", "example.org"], ports: Self.ports)
+            }
+            defer { servers.forEach { $0.close() } }
+            for server in servers { try server.waitForLog("tables reach other hosts through the database") }
+            let (tableHost, seatHost) = (try Self.hostID(of: servers[0]), try Self.hostID(of: servers[1]))
+            let alice = try SSHPane(server: servers[0], key: try PlayerKey(in: servers[0].directory, name: "alice"), user: "alice", remote: ["new"])
+            defer { alice.close() }
+            let screen = try alice.waitFor("join ")
+            let code = try #require(screen.split(separator: "\n").first { $0.contains(" join ") }?.split(separator: " ").last.map(String.init))
+            let bob = try SSHPane(server: servers[1], key: try PlayerKey(in: servers[1].directory, name: "bob"), user: "bob", remote: ["join", code])
+            defer { bob.close() }
+            for pane in [alice, bob] {
+                try pane.waitFor("alice's turn")
+                try pane.waitForStillScreen()
+            }
+            // Bob's turn (alice chooses until her pair misses), so an intent forged for his seat
+            // would be played if it were believed.
+            for _ in 0..<10 where !(try alice.screen()).contains("bob's turn") {
+                try alice.sendKeys("Enter")
+                try alice.waitForStillScreen(quiet: 0.3)
+                try alice.sendKeys("Right")
+                try bob.sendKeys("Right")
+                try alice.waitForStillScreen(quiet: 0.3)
+            }
+            try bob.waitFor("bob's turn")
+            for pane in [alice, bob] { try pane.waitForStillScreen() }
+            let board = Tables.board(try alice.screen())
+
+            // A host of the fleet (a live lease) that is neither: every intent it forges, as
+            // either member, and every stop it sends the seat's host, is dropped; so is garbage.
+            let forger = try await PostgresFleet(url: try PostgresURL(url))
+            for card in 0..<16 {
+                let intent = try #require(TableMessage.intent(.choose(cardID: card)).frame.bytes)
+                for member in 0..<2 {
+                    let forged = FleetEnvelope(from: forger.hostID, message: .frames(code: code, member: member, bytes: intent))
+                    try await forger.notify(host: tableHost, payload: forged.text)
+                }
+            }
+            let stop = FleetEnvelope(from: forger.hostID, message: .stop(code: code, member: 1, reason: "forged"))
+            try await forger.notify(host: seatHost, payload: stop.text)
+            for garbage in ["hello", "f1 \(tableHost) frames \(code) 1 ////", String(repeating: "\u{1b}[2J", count: 900)] {
+                try await forger.notify(host: tableHost, payload: garbage)
+            }
+            try servers[0].waitForLog("a garbled message from the database was dropped")
+            try await Task.sleep(for: .seconds(1))
+            for pane in [alice, bob] { try pane.waitForStillScreen() }
+            #expect(Tables.board(try alice.screen()) == board, "a forged intent was played")
+            #expect(Tables.board(try bob.screen()) == board)
+            #expect(!(try bob.screen()).contains("forged"))
+            #expect(bob.exitCode() == nil, "a forged stop ended bob's game")
+            // The seats still play: bob's choose reaches alice.
+            try bob.sendKeys("Enter")
+            try eventually("bob's choose on alice's screen") { Tables.board(try alice.screen()) != board }
+            await forger.close()
         }
 
         @Test("--host-lease takes 1s to 10m; anything else is refused with one line, exit 2, before listening")
