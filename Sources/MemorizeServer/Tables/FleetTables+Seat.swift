@@ -196,6 +196,7 @@ final class RemoteSeat: @unchecked Sendable {
     func tableHostGone() {
         loop.execute { [self] in
             guard !ended else { return }
+            fleet.logger.notice("a table's host is gone; its seat here is told the table ended", metadata: ["table": "\(place.code)", "host": "\(host)"])
             let reason = "the table's host stopped answering"
             if let channel, let out = TableMessage.status(.ended(reason: reason)).frame.bytes {
                 var buffer = channel.allocator.buffer(capacity: out.count)

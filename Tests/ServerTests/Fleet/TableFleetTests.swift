@@ -109,6 +109,7 @@ extension ServerTests {
             // its game ends (not a hang).
             _ = try tableHost.stop(signal: SIGKILL)
             try carol.waitFor("the table's host stopped answering", timeout: 20)
+            try carolHost.waitForLog("a table's host is gone")
             #expect(try carol.waitForExit(timeout: 20) >= 0)
             #expect(carolHost.log.contains("seated"), "\(carolHost.log)")
         }
@@ -178,6 +179,28 @@ extension ServerTests {
             try bob.sendKeys("Enter")
             try eventually("bob's choose on alice's screen") { Tables.board(try alice.screen()) != board }
             await forger.close()
+        }
+
+        @Test("the table's host stopped with SIGTERM: a seat on another host hears why, its game ends, and the lease goes at once")
+        func orderlyStopEndsTheTableElsewhere() throws {
+            let servers = try Self.hosts(2, behindABalancer: false)
+            defer { servers.forEach { $0.close() } }
+            let alice = try SSHPane(server: servers[0], key: try PlayerKey(in: servers[0].directory, name: "alice"), user: "alice", remote: ["new"])
+            defer { alice.close() }
+            let screen = try alice.waitFor("join ")
+            let code = try #require(screen.split(separator: "\n").first { $0.contains(" join ") }?.split(separator: " ").last.map(String.init))
+            let bob = try SSHPane(server: servers[1], key: try PlayerKey(in: servers[1].directory, name: "bob"), user: "bob", remote: ["join", code])
+            defer { bob.close() }
+            try bob.waitFor("alice's turn")
+            #expect(try servers[0].stop() == 0)
+            try bob.waitFor("the server is shutting down", timeout: 10)
+            #expect(try bob.waitForExit(timeout: 10) >= 0)
+            // Not the lease's doing (3 s and a quarter): the stop said so itself.
+            let last = try bob.screen()
+            #expect(!servers[1].log.contains("a table's host is gone") && !last.contains("stopped answering"), "\(last)")
+            let again = try runSSH(server: servers[1], key: try PlayerKey(in: servers[1].directory, name: "carol"), user: "carol",
+                                   options: ["-tt"], remote: ["join", code])
+            #expect(again.status == 2 && again.stderrText.contains("no table has the code"), "\(again.stderrText)")
         }
 
         @Test("--host-lease takes 1s to 10m; anything else is refused with one line, exit 2, before listening")
