@@ -179,11 +179,10 @@ if [ "$only" = fleet ]; then
     --key "$work/player_ed25519" "${fleet_args[@]}" &
   pids+=($!)
   wait $! || status=$?
-  # Another seat's first visible change across hosts: the tables-across-hosts part (issue 37 item 2).
+  # Another seat's first visible change with the seats on one host vs two (issue 37 item 2): its
+  # own two servers and PostgreSQL (ports 22730-22731, 22745), beside the fleet above.
   if [ -f "$repo/Benchmarks/server/fleet_seats.py" ]; then
-    for key in seat1 seat2; do [ -f "$work/$key" ] || ssh-keygen -q -t ed25519 -N '' -C "bench-$key" -f "$work/$key"; done
-    timeout 900 python3 "$repo/Benchmarks/server/fleet_seats.py" --balancer 22761 --host 2231 --host 2232 --host 2233 \
-      --key-a "$work/seat1" --key-b "$work/seat2" &
+    timeout 900 python3 "$repo/Benchmarks/server/fleet_seats.py" --bin "$bin" --chooses 100 &
     pids+=($!)
     wait $! || status=$?
   fi

@@ -26,10 +26,11 @@ public final class PostgresLeaderboard: LeaderboardStore {
         }
     }
 
-    /// Versions 1 to 3, applied once even when several servers start together (an advisory lock
+    /// Versions 1 to 4, applied once even when several servers start together (an advisory lock
     /// serialises them; the schema version table says what is done). Version 2 adds the starts of
     /// runs and the daily secret every server on this database deals from, made here, once;
-    /// version 3 each key's files (PostgresLeaderboard+PlayerFiles.swift).
+    /// version 3 each key's files (PostgresLeaderboard+PlayerFiles.swift); version 4 tables across
+    /// hosts (PostgresFleet.swift).
     static func migrate(_ client: PostgresClient) async throws {
         try await client.withConnection { connection in
             try await connection.query("BEGIN", logger: Self.quiet)
@@ -61,6 +62,10 @@ public final class PostgresLeaderboard: LeaderboardStore {
                 }
                 if version < 3 {
                     try await Self.migrateToVersion3(connection)
+                }
+                // Version 3 is the players' shared files (issue 37, item 1); 4, tables across hosts.
+                if version < 4 {
+                    try await PostgresFleet.migrateToVersion4(connection)
                 }
                 try await connection.query("COMMIT", logger: Self.quiet)
             } catch {

@@ -12,7 +12,11 @@ public enum FlagBounds {
         ("--shutdown-grace", .seconds(10 * 60)),
         ("--table-idle-timeout", .seconds(24 * 3600)),
         ("--seat-hold", .seconds(24 * 3600)),
+        ("--host-lease", .seconds(10 * 60)),
     ]
+    /// A lease is renewed every quarter of it, over the network: less than a second would
+    /// declare live hosts gone.
+    public static let minimumHostLease: Duration = .seconds(1)
     public static let minimumDuration: Duration = .milliseconds(1)
 
     public static let sessions: ClosedRange<Int> = 1...100_000
@@ -43,11 +47,12 @@ public enum FlagBounds {
     /// nil when `text` is a duration `flag` can take; otherwise the one line that says why not.
     public static func durationProblem(_ flag: String, _ text: String) -> String? {
         let maximum = durations.first { $0.flag == flag }?.maximum ?? .seconds(24 * 3600)
-        let range = "between \(DurationText.describe(minimumDuration)) and \(DurationText.describe(maximum))"
+        let minimum = flag == "--host-lease" ? minimumHostLease : minimumDuration
+        let range = "between \(DurationText.describe(minimum)) and \(DurationText.describe(maximum))"
         guard let duration = DurationText.parse(text) else {
             return "\(flag) must be a duration such as 90s, 10m or 2h, \(range), not \"\(text)\""
         }
-        guard duration >= minimumDuration, duration <= maximum else {
+        guard duration >= minimum, duration <= maximum else {
             return "\(flag) must be \(range), not \"\(text)\""
         }
         return nil

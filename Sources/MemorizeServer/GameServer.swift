@@ -90,6 +90,15 @@ public final class GameServer: Sendable {
         // Daily runs the games' ends left must be marked ended on the board (SIGTERM leaves them unfinished, not open).
         let boardEnd = clock.now + .seconds(2)
         while (server.daily.pendingWrites > 0 || (server.playerFiles?.pending ?? 0) > 0) && clock.now < boardEnd { usleep(20_000) }
+        // Other hosts hear of this host's tables' ends, then its lease and tables leave the database.
+        if let fleet = server.fleet {
+            let closed = DispatchSemaphore(value: 0)
+            Task {
+                await fleet.close()
+                closed.signal()
+            }
+            _ = closed.wait(timeout: .now() + 4)
+        }
         // Let the last exit statuses reach their clients before the connections close.
         let flushEnd = clock.now + .seconds(2)
         while server.registry.connectionCount > 0 && clock.now < flushEnd { usleep(20_000) }

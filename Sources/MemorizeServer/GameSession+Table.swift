@@ -28,23 +28,48 @@ extension GameSession {
             let loop = context.eventLoop
             found = server.tables.open { [server, logger] code, remove in
                 Table(code: code, eventLoop: loop, settings: settings, limits: server.configuration.tables,
-                      command: server.invitationCommand, logger: logger, removeFromRegistry: remove)
+                      command: server.invitationCommand, logger: logger, fleet: server.fleet, removeFromRegistry: remove)
             }
             if case .success(let table) = found {
                 table.eventLoop.execute { table.scheduleIdleCheck(after: TimeAmount(table.limits.idleTimeout)) }
+                if let fleet = server.fleet {
+                    // The code is claimed in the database before anyone is told it (codes are
+                    // the fleet's, not this host's).
+                    machine.advance(to: .starting)
+                    fleet.register(table.code, on: context.eventLoop).assumeIsolated().whenSuccess { [self] claimed in
+                        guard claimed else {
+                            table.eventLoop.execute { table.end(reason: "its code was taken on another host") }
+                            return refuse("the server could not open a table right now; try again", reason: "table code taken elsewhere")
+                        }
+                        sit(at: table, request: request, owner: owner, name: name, displayFlags: displayFlags, terminal: terminal, context: context)
+                    }
+                    return
+                }
             }
         case .join(let code, let flags), .watch(let code, let flags):
             if case .join = command { request = .join } else { request = .watch }
             displayFlags = flags
-            found = server.tables.find(code, from: identity.address)
+            switch server.tables.find(code, from: identity.address, elsewhere: server.fleet != nil) {
+            case .success(.here(let table)): found = .success(table)
+            case .success(.elsewhere(let code)):
+                return sitElsewhere(code, watch: request == .watch, owner: owner, name: name, displayFlags: displayFlags,
+                                    terminal: terminal, context: context)
+            case .failure(let refusal): found = .failure(refusal)
+            }
         case .play:
             preconditionFailure("startAtTable is for table commands")
         }
-        let table: Table
         switch found {
-        case .success(let opened): table = opened
-        case .failure(let refusal): return refuse(refusal.description, reason: "table: \(refusal)")
+        case .success(let table):
+            sit(at: table, request: request, owner: owner, name: name, displayFlags: displayFlags, terminal: terminal, context: context)
+        case .failure(let refusal):
+            refuse(refusal.description, reason: "table: \(refusal)")
         }
+    }
+
+    /// A place at `table` on this host, then the game.
+    private func sit(at table: Table, request: Table.Request, owner: KeyFingerprint?, name: String, displayFlags: [String],
+                     terminal: Terminal, context: ChannelHandlerContext) {
         if let full = server.admission.startGame(from: identity.address) {
             if case .open = request { table.eventLoop.execute { table.end(reason: "its opener could not start a game") } }
             return refuse(full, reason: full)

@@ -16,20 +16,24 @@ final class ServerContext: Sendable {
     let daily: DailyService
     /// With `--database`: each key's files kept in the database, for whichever host it lands on.
     let playerFiles: PlayerFileSync?
+    /// Tables across hosts, with --database (FleetTables.swift); nil: tables stay on their host.
+    let fleet: FleetTables?
 
     init(configuration: ServerConfiguration, hostKey: NIOSSHPrivateKey, authorizedKeys: Set<KeyFingerprint>?, logger: Logger) {
         self.configuration = configuration
         self.admission = Admission(configuration: configuration)
-        self.tables = TableRegistry(limits: configuration.tables)
+        let tables = TableRegistry(limits: configuration.tables)
+        self.tables = tables
         self.stateFiles = StateFiles(root: configuration.stateDirectory)
         self.hostKey = hostKey
         self.authorizedKeys = authorizedKeys
         self.logger = logger
-        let daily = DailyService(stateFiles: stateFiles, database: configuration.databaseURL.flatMap { text in
+        let url = configuration.databaseURL.flatMap { text -> PostgresURL? in
             guard var url = try? PostgresURL(text) else { return nil }
             if let password = configuration.databasePassword { url.password = password }
-            return .postgres(url)
-        }, logger: logger)
+            return url
+        }
+        let daily = DailyService(stateFiles: stateFiles, database: url.map { .postgres($0) }, logger: logger)
         self.daily = daily
         // The board's own connection: the files are rows beside the runs.
         playerFiles = configuration.databaseURL == nil ? nil
@@ -39,6 +43,9 @@ final class ServerContext: Sendable {
                 }
                 return store
             }
+        self.fleet = url.map { url in
+            FleetTables(url: url, settings: .init(lease: configuration.tables.hostLease), tables: tables, logger: logger)
+        }
     }
 
     /// The pty size for what a client asked: at most the configured maximum, 80x24 for zero.

@@ -111,6 +111,9 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("seat-hold"), help: ArgumentHelp("How long a dropped seat waits for the same key to come back.", valueName: "duration"))
     var seatHold = "60s"
 
+    @Option(name: .customLong("host-lease"), help: ArgumentHelp("With --database: a host that has not renewed its lease for this long is gone, and its tables end for seats on other hosts (1s to 10m).", valueName: "duration"))
+    var hostLease = "10s"
+
     @Option(name: .customLong("max-table-log"), help: ArgumentHelp("Intents in one table's log; a full log ends the table.", valueName: "N"))
     var maxTableLog = 2000
 
@@ -141,7 +144,8 @@ struct ServerCommand: ParsableCommand {
     func validate() throws {
         for (name, value) in [("--handshake-timeout", handshakeTimeout), ("--idle-timeout", idleTimeout),
                               ("--max-session-length", maxSessionLength), ("--shutdown-grace", shutdownGrace),
-                              ("--table-idle-timeout", tableIdleTimeout), ("--seat-hold", seatHold)] {
+                              ("--table-idle-timeout", tableIdleTimeout), ("--seat-hold", seatHold),
+                              ("--host-lease", hostLease)] {
             if let problem = FlagBounds.durationProblem(name, value) { throw ValidationError(problem) }
         }
         guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen must look like 127.0.0.1:2222 or [::1]:2222, not \"\(listen)\"") }
@@ -245,6 +249,7 @@ struct ServerCommand: ParsableCommand {
         configuration.tables.joinAttemptsPerMinute = joinAttemptsPerMinute
         configuration.tables.idleTimeout = DurationText.parse(tableIdleTimeout)!
         configuration.tables.seatHold = DurationText.parse(seatHold)!
+        configuration.tables.hostLease = DurationText.parse(hostLease)!
         configuration.tables.maxLogLength = maxTableLog
         let server: GameServer
         do {

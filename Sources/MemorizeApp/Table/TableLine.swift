@@ -13,9 +13,10 @@ enum TableLine {
         if client.names.contains(where: { $0 == nil }), let invitation {
             parts.append("waiting for a second player: \(invitation)")
         }
+        // Whose turn it is, unless a seat is awaited; watchers are counted beside it, never instead.
+        if parts.isEmpty, !game.isOver { parts.append("\(TableKeys.name(of: game.currentPlayer, in: game))'s turn") }
         if case .watcher = hello.seat { parts.append("watching") }
         if client.watchers > 0 { parts.append("\(client.watchers) watching") }
-        if parts.isEmpty, !game.isOver { parts.append("\(TableKeys.name(of: game.currentPlayer, in: game))'s turn") }
         // (Said on stderr too, but the game's screen covers that line at once.)
         if hello.guestSeat, !game.isOver { parts.append("guest seat: lost if your link drops") }
         return parts.joined(separator: " · ")

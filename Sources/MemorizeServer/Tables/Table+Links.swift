@@ -44,7 +44,8 @@ extension Table {
             }
     }
 
-    private func welcome(_ member: Member) {
+    /// The member's channel is watched (here, or relayed from its host): its place and the log so far.
+    func welcome(_ member: Member) {
         send(.hello(TableHello(seat: member.seat, seed: settings.seed, theme: settings.theme, names: names,
                                invitation: invitation, catchUp: sequencer.log.count,
                                guestSeat: member.isGuestSeat)), to: member)
@@ -66,7 +67,7 @@ extension Table {
         }
         broadcast(.status(.watchers(watcherCount)))
         let seated = seats.allSatisfy { if case .taken = $0 { true } else { false } }
-        let linked = members.values.filter { if case .seat = $0.seat { $0.link != nil } else { false } }.count == TableSeat.count
+        let linked = members.values.filter { if case .seat = $0.seat { $0.isLinked } else { false } }.count == TableSeat.count
         if seated, linked, !sequencer.isDealt, let deal = sequencer.deal(now: now) {
             lastActivity = .now()
             logger.info("table dealt")
@@ -104,6 +105,11 @@ extension Table {
     }
 
     func send(_ message: TableMessage, to member: Member) {
+        if let host = member.remoteHost {
+            // Relayed unchanged to the member's host, once its game is there to read it.
+            guard member.remoteLinked, let fleet, let bytes = message.frame.bytes else { return }
+            return fleet.send(.frames(code: code.description, member: member.id, bytes: bytes), to: host)
+        }
         guard let link = member.link, let bytes = message.frame.bytes else { return }
         var buffer = link.allocator.buffer(capacity: bytes.count)
         buffer.writeBytes(bytes)

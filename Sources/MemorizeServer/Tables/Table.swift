@@ -39,6 +39,11 @@ final class Table: @unchecked Sendable {
         /// A guest's seat: not held for anyone when its link drops.
         let isGuestSeat: Bool
         var link: Channel?
+        /// The host whose game this member is, when it is not this one (FleetTables).
+        var remoteHost: String?
+        /// That game's channel is relayed and welcomed.
+        var remoteLinked = false
+        var isLinked: Bool { link != nil || remoteLinked }
         /// Ends this member's game with a reason (hops to its session's loop).
         var stop: (@Sendable (String) -> Void)?
         init(id: Int, seat: TableSeat, isGuestSeat: Bool) {
@@ -67,9 +72,11 @@ final class Table: @unchecked Sendable {
     var timers: [Scheduled<Void>] = []
     let clockZero = NIODeadline.now()
     let removeFromRegistry: @Sendable (TableCode) -> Void
+    /// Other hosts' seats and the database's registry; nil without --database.
+    let fleet: FleetTables?
 
     init(code: TableCode, eventLoop: EventLoop, settings: TableSettings, limits: TableLimits, command: String,
-         logger: Logger, removeFromRegistry: @escaping @Sendable (TableCode) -> Void) {
+         logger: Logger, fleet: FleetTables? = nil, removeFromRegistry: @escaping @Sendable (TableCode) -> Void) {
         self.code = code
         self.eventLoop = eventLoop
         self.settings = settings
@@ -81,6 +88,7 @@ final class Table: @unchecked Sendable {
         self.logger = logger
         sequencer = TableSequencer(limits: .init(maxLogLength: limits.maxLogLength))
         self.removeFromRegistry = removeFromRegistry
+        self.fleet = fleet
     }
 
     var watcherCount: Int { members.values.filter { $0.seat == .watcher }.count }
@@ -122,6 +130,7 @@ final class Table: @unchecked Sendable {
             if !resumed { names[index] = name }
         }
         logger.info("table member", metadata: ["member": "\(id)", "place": "\(seat)", "resumed": "\(resumed)"])
+        publishSeats()
         return .success(Reservation(memberID: id, seat: seat, arguments: settings.gameArguments(names: names, displayFlags: displayFlags),
                                     resumed: resumed))
     }
@@ -144,6 +153,7 @@ final class Table: @unchecked Sendable {
         case .taken(let oldID, _):
             // Forget the old member first, so its closing link does not hold the seat again.
             if let old = members.removeValue(forKey: oldID) {
+                if old.remoteHost != nil { fleet?.forget(code: code.description, memberID: oldID) }
                 old.stop?("your seat at table \(code) was taken back from another connection")
                 old.link?.close(promise: nil)
             }
@@ -160,6 +170,7 @@ final class Table: @unchecked Sendable {
     func linkClosed(memberID: Int) {
         eventLoop.preconditionInEventLoop()
         guard let member = members.removeValue(forKey: memberID) else { return }
+        if member.remoteHost != nil { fleet?.forget(code: code.description, memberID: memberID) }
         guard endReason == nil else { return }
         switch member.seat {
         case .watcher:
@@ -176,6 +187,7 @@ final class Table: @unchecked Sendable {
             seats[index] = .held(owner: owner, until: until, timer: timer)
             logger.info("seat held", metadata: ["seat": "\(index)", "for": "\(DurationText.describe(limits.seatHold))"])
             broadcast(.status(.waiting(seat: index, seconds: heldSeconds(until), name: name)))
+            publishSeats()
         }
     }
 
@@ -191,12 +203,16 @@ final class Table: @unchecked Sendable {
         endReason = reason
         logger.notice("table ended", metadata: ["reason": "\(reason)", "intents": "\(sequencer.log.count)"])
         removeFromRegistry(code)
+        fleet?.unregister(code)
         for timer in timers { timer.cancel() }
         for case .held(_, _, let timer) in seats { timer.cancel() }
         broadcast(.status(.ended(reason: reason)))
         let everyone = Array(members.values)
         eventLoop.assumeIsolated().scheduleTask(in: linger) {
-            for member in everyone { member.stop?("the table has ended: \(reason)") }
+            for member in everyone {
+                member.stop?("the table has ended: \(reason)")
+                if member.remoteHost != nil { self.fleet?.forget(code: self.code.description, memberID: member.id) }
+            }
         }
     }
 

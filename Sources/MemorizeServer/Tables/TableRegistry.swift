@@ -36,8 +36,22 @@ final class TableRegistry: Sendable {
         }
     }
 
+    /// Where a typed code's table is: here, or (with `elsewhere`, a fleet) perhaps on another host.
+    enum Found {
+        case here(Table)
+        case elsewhere(TableCode)
+    }
+
     /// The table a typed code names, counted against the address's attempts (found or not).
     func find(_ typed: String, from address: String) -> Result<Table, TableRefusal> {
+        find(typed, from: address, elsewhere: false).map { found in
+            guard case .here(let table) = found else { preconditionFailure("a code elsewhere without a fleet") }
+            return table
+        }
+    }
+
+    /// As find(_:from:); a valid code this host does not hold is `.elsewhere` when `elsewhere`.
+    func find(_ typed: String, from address: String, elsewhere: Bool) -> Result<Found, TableRefusal> {
         let now = clock.now
         return state.withLock { state in
             var times = (state.attempts[address] ?? []).filter { now - $0 < .seconds(60) }
@@ -50,11 +64,21 @@ final class TableRegistry: Sendable {
                 return .failure(TableRefusal("too many join attempts from your address in the last minute (at most \(limits.joinAttemptsPerMinute)); try again in a minute"))
             }
             let shown = ClientText.neutralised(typed, limit: 16)
-            guard let code = TableCode(typed: typed), let table = state.tables[code] else {
+            guard let code = TableCode(typed: typed) else {
                 return .failure(TableRefusal("no table has the code \"\(shown)\" (codes are 7 letters and digits, and end with their table)"))
             }
-            return .success(table)
+            if let table = state.tables[code] { return .success(.here(table)) }
+            guard elsewhere else {
+                return .failure(TableRefusal("no table has the code \"\(shown)\" (codes are 7 letters and digits, and end with their table)"))
+            }
+            return .success(.elsewhere(code))
         }
+    }
+
+    /// The table with `code`, without counting an attempt (another host counted it).
+    func table(_ code: String) -> Table? {
+        guard let code = TableCode(typed: code) else { return nil }
+        return state.withLock { $0.tables[code] }
     }
 
     func remove(_ code: TableCode) {

@@ -12,6 +12,9 @@ public struct TableLimits: Sendable {
     public var seatHold: Duration = .seconds(60)
     /// Intents in one table's log.
     public var maxLogLength = 2000
+    /// With --database: a host that has not renewed its lease in the database for this long is
+    /// gone, and so are its tables (--host-lease).
+    public var hostLease: Duration = .seconds(10)
     /// The name the invitation line gives for this host (--public-name), else the host name.
     public var publicName: String?
     public init() {}
