@@ -83,7 +83,7 @@ extension GameSession {
         logger.info("game started", metadata: [
             "pid": "\(game.pid)", "size": "\(terminal.columns)x\(terminal.rows)",
             "term": "\(terminal.term)", "requested_term": "\(ClientText.neutralised(requestedTerm, limit: 32))",
-            "args": "\(arguments.map { ClientText.neutralised($0, limit: 64) }.joined(separator: " "))",
+            "args": "\(LoggedArguments.text(arguments))",
         ])
         armTimers(context: context)
         attachPty(game: game, context: context)
