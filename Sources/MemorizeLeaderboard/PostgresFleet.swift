@@ -138,7 +138,12 @@ public final class PostgresFleet: Sendable {
         precondition(payload.utf8.count <= Self.maximumPayloadBytes)
         let client = client
         let channel = Self.channel(of: host)
-        try await bounded { try await Self.execute(client, "SELECT pg_notify(\(channel), \(payload))") }
+        // A NOTIFY takes a transaction id, so its commit waits for a WAL flush (an fsync) under
+        // synchronous_commit: the cross-host p95's tail. A message between hosts need not outlive
+        // a crash of the database (a host's own crash loses it too), so this one commit does not wait.
+        try await bounded {
+            try await Self.execute(client, "SELECT set_config('synchronous_commit', 'off', true), pg_notify(\(channel), \(payload))")
+        }
     }
 
     /// Calls `receive` with every message to this host until cancelled or the connection fails.
