@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables across hosts (issue 37, item 2): a choose in one seat -> the other seat's first visible
+"""Tables across hosts: a choose in one seat -> the other seat's first visible
 change, with the two seats on the same host and on two hosts of one fleet (two memorize-tui-server
 on one throwaway PostgreSQL, scripts/ci-postgres.sh). The chooses are tables.py's own (imported,
 not copied): real OpenSSH clients in ptys, one per seat, each from its own loopback address.

@@ -179,7 +179,7 @@ if [ "$only" = fleet ]; then
     --key "$work/player_ed25519" "${fleet_args[@]}" &
   pids+=($!)
   wait $! || status=$?
-  # Another seat's first visible change with the seats on one host vs two (issue 37 item 2): its
+  # Another seat's first visible change with the seats on one host vs two (tables across hosts): its
   # own two servers and PostgreSQL (ports 22730-22731, 22745), beside the fleet above.
   if [ -f "$repo/Benchmarks/server/fleet_seats.py" ]; then
     timeout 900 python3 "$repo/Benchmarks/server/fleet_seats.py" --bin "$bin" --chooses 100 &

@@ -63,7 +63,7 @@ public final class PostgresLeaderboard: LeaderboardStore {
                 if version < 3 {
                     try await Self.migrateToVersion3(connection)
                 }
-                // Version 3 is the players' shared files (issue 37, item 1); 4, tables across hosts.
+                // Version 3: each key's files shared by every host; 4: tables across hosts.
                 if version < 4 {
                     try await PostgresFleet.migrateToVersion4(connection)
                 }

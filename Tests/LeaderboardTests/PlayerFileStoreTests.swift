@@ -3,7 +3,7 @@ import MemorizeLeaderboard
 import MemorizeTestSupport
 import Testing
 
-/// Each key's files as versioned rows (schema version 3, issue 37 item 1): a change is a
+/// Each key's files as versioned rows (schema version 3): a change is a
 /// compare-and-set on the version it was based on; the losing write is kept aside, never lost.
 @Suite struct PlayerFileStoreTests {
     /// A store on a fresh database (each test closes it at its end).

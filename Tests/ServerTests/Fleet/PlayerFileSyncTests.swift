@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 extension ServerTests {
-    /// A key's files across hosts (issue 37 item 1): two hosts' player directories and one
+    /// A key's files across hosts: two hosts' player directories and one
     /// PostgreSQL (the DailyLeaderboard suite's cluster), synced as a session's start and end do.
     @Suite("Player files in the database")
     struct PlayerFiles {

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 extension ServerTests {
-    /// Tables across hosts (issue 37, item 2): three servers on one PostgreSQL (the leaderboard
+    /// Tables across hosts: three servers on one PostgreSQL (the leaderboard
     /// tests' throwaway cluster), HAProxy in front, real OpenSSH clients each from its own
     /// loopback address (so each host's log names who landed there). Servers on 22700-22749.
     @Suite("Tables across hosts")
