@@ -19,19 +19,20 @@ struct Cardify: ViewModifier, Animatable {
     }
 
     var rotation: Double // in degrees
+    typealias Content = AnyView
     /// Chosen while the back still shows: the back is drawn pressed (Palette.pressedBack).
     let isFaceUp: Bool
     let look: CardLook
 
     /// Lecture 8's body. The focus lights the top and bottom edges (on a back too, so it shows
     /// without colour). The deck's top card shows its back whatever it is doing.
-    func body(content: AnyView) -> some View {
+    func body(content: Content) -> some View {
         let rotation = look.inDeck ? 180 : rotation
         let palette = look.palette
         let pressed = isFaceUp && rotation >= 90
         let border = look.border
         ZStack {
-            let shape = RoundedRectangle()
+            let shape = RoundedRectangle(cornerRadius: DrawingConstants.cornerRadius)
             if rotation < 90 {
                 shape.fill(palette.faceFill)
                 shape.strokeBorder(border == .matched ? palette.matchedBorder : palette.faceBorder, ascii: palette.ascii)
@@ -40,10 +41,11 @@ struct Cardify: ViewModifier, Animatable {
                 if border == .matched { shape.strokeBorder(palette.matchedBorder, ascii: palette.ascii) }
             }
             if border == .focused { shape.strokeHorizontalEdges(palette.focusedBorder, ascii: palette.ascii) }
+            // Inside the border (padded first: a padding wider than a sliver of a card would widen it).
             content.padding(DrawingConstants.lineWidth).opacity(rotation < 90 ? 1 : 0)
         }
-        .rotation3DEffect(Angle(degrees: rotation), axis: (x: 0, y: 1, z: 0),
-                          placement: FractionalFrame(look.frame, eighthsColor: look.subCellEdges ? edgeColor(pressed: pressed) : nil))
+        .rotation3DEffect(Angle(degrees: rotation), axis: (x: 0, y: 1, z: 0))
+        .placed(FractionalFrame(look.frame, eighthsColor: look.subCellEdges ? edgeColor(pressed: pressed) : nil))
     }
 
     /// The colour the card shows at a partial end cell: the face's, or the back's as drawn now.

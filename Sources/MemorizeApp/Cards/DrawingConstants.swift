@@ -5,6 +5,8 @@
 enum DrawingConstants {
     /// The border's width, one cell: the face's content and the pie are drawn inside it.
     static let lineWidth = 1
+    /// Named for the lecture's `RoundedRectangle(cornerRadius:)`; a corner is one glyph.
+    static let cornerRadius = 10.0
     /// The lecture pads the pie by 5 points, less than a cell.
     static let piePadding = 0
     static let fontScale = 0.7

@@ -34,6 +34,9 @@ public final class ViewGraph {
     private var isEvaluating = false
     /// `.animation(_:value:)`'s values at the last evaluation.
     private var watchedValues: [ViewID: Any] = [:]
+    /// Animatable types' track names, worked out once: `String(describing:)` of a type asks the
+    /// runtime for its name, and every frame presents a few values per card.
+    private var propertyNames: [ObjectIdentifier: String] = [:]
 
     /// True when something the views read has changed since they were last evaluated.
     public private(set) var needsUpdate = true
@@ -169,6 +172,14 @@ public final class ViewGraph {
         nextAnimationID += 1
         animationIDs[id] = (nextAnimationID, [property])
         return AnimationKey(nextAnimationID, property)
+    }
+
+    /// The track name of `Value`'s `animatableData` (its type's name).
+    func propertyName<Value: Animatable>(of type: Value.Type) -> String {
+        if let name = propertyNames[ObjectIdentifier(type)] { return name }
+        let name = Value.animatablePropertyName
+        propertyNames[ObjectIdentifier(type)] = name
+        return name
     }
 
     /// `value` for `id` now, and whether it differs from the last evaluation's (`.animation(_:value:)`).

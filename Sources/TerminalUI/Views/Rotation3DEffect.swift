@@ -81,6 +81,15 @@ public struct Rotation3DEffect<Content: View>: View {
     }
 }
 
+extension Rotation3DEffect {
+    /// The turned view's own fractional frame (see `placement`).
+    public func placed(_ placement: FractionalFrame?) -> Self {
+        var effect = self
+        effect.placement = placement
+        return effect
+    }
+}
+
 extension View {
     /// Only the y axis turns in a terminal (`axis` says so, as the lecture writes it).
     public func rotation3DEffect(_ angle: Angle, axis: (x: Double, y: Double, z: Double),
