@@ -4,8 +4,9 @@ import Memorize
 import TerminalUI
 @testable import MemorizeApp
 
-/// Lecture 8's point, checked on the drawn cells: the Animator interpolates `Cardify`'s
-/// `animatableData` (its rotation), and the width the card is drawn at follows it.
+/// Lecture 8's point, checked on the drawn cells: a `withAnimation` transaction animates
+/// `Cardify`'s `animatableData` (its rotation), which nobody declared as a track, and the width
+/// the card is drawn at follows it.
 @Suite struct AnimatableDataTests {
     /// The cells drawn across the middle row of `slot`: the card's width on screen.
     private func drawnWidth(in canvas: Canvas, slot: Rect) -> Int {
@@ -21,17 +22,17 @@ import TerminalUI
         let slot = h.view.layout.grid.itemFrames[0]
         #expect(drawnWidth(in: h.render(), slot: slot) == slot.width, "face down, settled: full width")
 
-        // Drive the animatableData itself: 180° (back) to 0° (face), linearly over 1 s.
-        h.view.animator.animate(Cardify(rotation: 0), from: Cardify(rotation: 180), for: card.id,
-                                animation: .linear(duration: 1))
+        // The lecture's intent in a transaction of our own: 180° (back) to 0° (face), linearly over 1 s.
+        h.view.withAnimation(.linear(duration: 1)) { h.view.game.choose(card) }
         var seen: [Int] = []
         for step in 1...9 {
             h.clock.advance(by: 0.1)
-            let data = h.view.animator.presented(Cardify(isFaceUp: false), for: card.id, at: h.clock.now).animatableData
+            _ = h.render()
+            let data = h.card(0).rotation
             #expect(abs(data - (180 - 18 * Double(step))) < 1e-9, "linear: \(data) at step \(step)")
             // Edges in eighths of a cell (EighthSpan): the cells drawn are the span's footprint, and
             // the span is |cos θ| of the width to within an eighth at each edge.
-            let span = Self.span(Cardify(rotation: data), FloatRect(slot))
+            let span = Self.span(data, FloatRect(slot))
             let expected = span.footprint.count
             let exact = abs(cos(data * .pi / 180)) * Double(slot.width)
             #expect(abs(Double(span.end - span.start) / 8 - exact) <= 0.25 + 1e-9, "\(data)°: span \(span) for |cos θ|·w \(exact)")
@@ -41,17 +42,13 @@ import TerminalUI
         }
         // Narrowing to a sliver at 90° and widening again, as |cos θ| does.
         #expect(seen.min()! <= 2 && seen.first! > seen.min()! && seen.last! > seen.min()!, "\(seen)")
-
-        // Any value of the data, not just the flip's ends: held at 60°, the card is half as wide.
-        h.view.animator.setTarget(Cardify(rotation: 60), for: card.id, animation: nil)
-        #expect(drawnWidth(in: h.render(), slot: slot) == Self.span(Cardify(rotation: 60), FloatRect(slot)).footprint.count)
-        #expect(Cardify(rotation: 60).projection(of: FloatRect(slot), inEighths: false).cells.width < slot.width)
+        #expect(Cardify.projection(of: FloatRect(slot), rotation: 60, inEighths: false).cells.width < slot.width)
     }
 
     /// The card's extent in eighths as Cardify's rotation3DEffect draws it (whole cells when no
     /// end lies inside one).
-    private static func span(_ cardify: Cardify, _ frame: FloatRect) -> EighthSpan {
-        let turned = cardify.projection(of: frame, inEighths: true)
+    private static func span(_ rotation: Double, _ frame: FloatRect) -> EighthSpan {
+        let turned = Cardify.projection(of: frame, rotation: rotation, inEighths: true)
         return turned.span ?? EighthSpan(start: turned.cells.minX * 8, end: turned.cells.maxX * 8)
     }
 

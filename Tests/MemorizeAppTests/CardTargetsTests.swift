@@ -10,7 +10,8 @@ import TerminalUI
 /// (AnimationTests.unchangedTargetLeavesARunningAnimationAlone). So re-declaring the cards a
 /// change did not touch must start nothing: only what changed moves.
 @Suite struct CardTargetsTests {
-    /// A choice starts the tracks of the card it turns, and of no other card.
+    /// A choice starts the animations of the card it turns (its CardView's turn and pie, in the
+    /// runtime), and of no other card; the page moves no card's frame.
     @Test func aChoiceMovesOnlyTheCardItTurns() {
         let clock = VirtualClock()
         let app = GameFrameTests.makeApp(size: Size(width: 120, height: 40), seed: 3, clock: clock)
@@ -24,7 +25,11 @@ import TerminalUI
         #expect(chosen.isFaceUp)
         #expect(app.view.targetUpdateCount > updates, "the choice declared no targets")
         let moving = app.view.game.cards.map(\.id).filter { app.view.animator.mayMove(id: $0) }
-        #expect(moving == [chosen.id], "cards moving after one choice: \(moving)")
+        #expect(moving.isEmpty, "frames moving after one choice: \(moving)")
+        let running = app.view.animator.runningAnimations(at: clock.now).map(\.key)
+        let owners = running.map { app.view.renderer.graph.owner(of: $0) }
+        #expect(!running.isEmpty && owners.allSatisfy { $0?.components.contains(.id(AnyHashable(chosen.id))) == true },
+                "animations after one choice: \(zip(running, owners).map { "\($0.property) of \(String(describing: $1))" })")
     }
 
     /// Every input that moves cards (deal, choose, shuffle, restart, new game, theme change,

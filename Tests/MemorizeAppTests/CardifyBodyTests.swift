@@ -10,9 +10,9 @@ import TerminalUI
                       eighths: Bool = false, monochrome: Bool = true) -> Canvas {
         let palette = Palette(theme: .init(red: 200, green: 80, blue: 0), monochrome: monochrome, ascii: false)
         var canvas = Canvas(size: Size(width: 12, height: 4))
-        Cardify.Content(palette: palette, border: .face, face: Drawing { _, _ in }, frame: frame, subCellEdges: eighths)
-            .cardify(Cardify(rotation: rotation))
-            .draw(in: frame.rounded, on: &canvas)
+        var cardify = Cardify(isFaceUp: false, look: CardLook(palette: palette, content: "", frame: frame, subCellEdges: eighths))
+        cardify.rotation = rotation     // what the runtime hands body mid-flip
+        ModifiedContent(content: AnyView(EmptyView()), modifier: cardify).draw(in: frame.rounded, on: &canvas)
         return canvas
     }
 

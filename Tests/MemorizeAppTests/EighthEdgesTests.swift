@@ -92,13 +92,20 @@ import TerminalUI
     /// card's colour over the table, the left one in reverse video (one colour pair).
     @Test func aGlidingBackHasBlockEndsInItsColour() {
         let palette = Palette(theme: .init(red: 200, green: 80, blue: 0), monochrome: false, ascii: false)
-        var view = CardView(content: "🚗", frame: FloatRect(x: 3.25, y: 2, width: 10, height: 5), rotation: 180)
-        view.subCellEdges = true
-        var canvas = Canvas(size: Size(width: 20, height: 9))
-        view.draw(on: &canvas, palette: palette)
-        let look = view.appearance(pies: BonusPieRasters())
-        #expect(look.rect == Rect(x: 4, y: 2, width: 9, height: 5))
-        #expect(look.footprint == Rect(x: 3, y: 2, width: 11, height: 5))
+        func draw(_ frame: FloatRect, eighths: Bool) -> Canvas {
+            let look = CardLook(palette: palette, content: "🚗", frame: frame, subCellEdges: eighths)
+            var canvas = Canvas(size: Size(width: 20, height: 9))
+            ViewGraph(animator: Animator(clock: VirtualClock())).render(
+                Text("🚗").cardify(isFaceUp: false, look: look)
+                    .frame(width: frame.rounded.width, height: frame.rounded.height)
+                    .offset(x: frame.rounded.minX, y: frame.rounded.minY), on: &canvas)
+            return canvas
+        }
+        let frame = FloatRect(x: 3.25, y: 2, width: 10, height: 5)
+        let canvas = draw(frame, eighths: true)
+        let turned = Cardify.projection(of: frame, rotation: 180, inEighths: true)
+        #expect(turned.cells == Rect(x: 4, y: 2, width: 9, height: 5))
+        #expect(turned.span.map { $0.footprint } == 3..<14)
         let theme = palette.back.background
         for y in 2..<7 {
             #expect(canvas[3, y].text == "▎")
@@ -109,13 +116,9 @@ import TerminalUI
         }
         #expect(canvas[3, 1] == .blank && canvas[3, 7] == .blank && canvas[14, 4] == .blank)
         // Resting on whole cells: no partial cells, the same raster as without eighths.
-        view.frame.x = 3
-        var whole = view
-        whole.subCellEdges = false
-        var eighths = Canvas(size: Size(width: 20, height: 9)), wholeCells = eighths
-        view.draw(on: &eighths, palette: palette)
-        whole.draw(on: &wholeCells, palette: palette)
-        #expect(eighths == wholeCells)
-        #expect(view.appearance(pies: BonusPieRasters()).span == nil)
+        var resting = frame
+        resting.x = 3
+        #expect(draw(resting, eighths: true) == draw(resting, eighths: false))
+        #expect(Cardify.projection(of: resting, rotation: 180, inEighths: true).span == nil)
     }
 }

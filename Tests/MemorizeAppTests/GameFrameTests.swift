@@ -108,7 +108,10 @@ import TerminalUI
         app.tick()
         var previous = app.render(in: size)
         let index = app.view.focusIndex
-        func step() -> Int { app.view.cardView(at: index, time: clock.now).appearance(pies: app.view.renderer.pieRasters).pieStep }
+        func step() -> Int {
+            let card = app.view.presentedCard(at: index, time: clock.now)
+            return card.pie?.filledDotCount(in: card.frame.rounded.inset(by: 1)) ?? 0
+        }
         var last = step(), quiet = 0, stepped = 0
         #expect(last > 0)
         for _ in 0..<150 {

@@ -207,7 +207,7 @@ import ThemeFormat
         let cards = view.game.cards
         let faceUp = cards.indices.filter { cards[$0].isFaceUp && !cards[$0].isMatched }
         func center(_ index: Int) -> Point? {
-            let frame = view.cardView(at: index, time: time).frame
+            let frame = view.presentedCard(at: index, time: time).frame
             let point = Point(x: Int(frame.x + frame.width / 2), y: Int(frame.y + frame.height / 2))
             return point.x >= 0 && point.y >= 0 ? point : nil
         }

@@ -17,8 +17,14 @@ final class MotionHarness {
     }
 
     func press(_ key: Key) { _ = view.handle(key: key); view.tick() }
-    func advance(_ seconds: Double) { clock.advance(by: seconds); view.tick() }
-    func card(_ index: Int) -> CardView { view.cardView(at: index, time: clock.now) }
+    /// A frame `seconds` later, as the run loop makes one: tick, then draw (the runtime evaluates
+    /// the cards' views as it draws them).
+    func advance(_ seconds: Double) {
+        clock.advance(by: seconds)
+        view.tick()
+        _ = render()
+    }
+    func card(_ index: Int) -> PresentedCard { view.presentedCard(at: index, time: clock.now) }
     func render() -> Canvas { view.render(in: view.size) }
     var deckCount: Int { view.renderer.drawOrder(view.body, at: clock.now).inDeck.count }
     func settle() { advance(5) }
@@ -57,9 +63,8 @@ final class MotionHarness {
         for _ in 0..<16 {
             h.advance(1.0 / 30)
             let view = h.card(0)
-            let cardify = Cardify(rotation: view.rotation)
-            widths.append(cardify.projection(of: view.frame, inEighths: false).cells.width)
-            if cardify.rotation < 90 { sawBackThenFace.face = true } else if !sawBackThenFace.face { sawBackThenFace.back = true }
+            widths.append(Cardify.projection(of: view.frame, rotation: view.rotation, inEighths: false).cells.width)
+            if view.rotation < 90 { sawBackThenFace.face = true } else if !sawBackThenFace.face { sawBackThenFace.back = true }
         }
         // Frames narrow towards the middle of the flip and widen again (a V, sampled at 30 fps)…
         let narrowest = widths.firstIndex(of: widths.min()!)!
@@ -74,7 +79,7 @@ final class MotionHarness {
         exact.press(.character(" "))
         exact.advance(0.25)
         #expect(abs(exact.card(0).rotation - 90) < 1e-9)
-        #expect(Cardify(rotation: exact.card(0).rotation).projection(of: exact.card(0).frame, inEighths: false).cells.width == 1)
+        #expect(Cardify.projection(of: exact.card(0).frame, rotation: exact.card(0).rotation, inEighths: false).cells.width == 1)
     }
 
     @Test func bonusPieShrinksMonotonicallyAndIsGoneAfterSixSeconds() {
@@ -88,7 +93,7 @@ final class MotionHarness {
         for _ in 0..<60 {
             let view = h.card(0)
             remaining.append(view.bonusRemaining ?? -1)
-            let interior = Cardify(rotation: view.rotation).projection(of: view.frame, inEighths: false).cells.inset(by: 1)
+            let interior = Cardify.projection(of: view.frame, rotation: view.rotation, inEighths: false).cells.inset(by: 1)
             dots.append(Pie.bonus(remaining: view.bonusRemaining ?? 0).filledDotCount(in: interior))
             h.advance(0.1)
         }
@@ -107,7 +112,7 @@ final class MotionHarness {
         h.press(.character("s"))
         h.advance(0.3)
         let before = (0..<16).map { h.view.game.cards[$0].id }.map { id in
-            h.view.cardView(at: h.view.game.cards.firstIndex { $0.id == id }!, time: h.clock.now).frame
+            h.view.presentedCard(at: h.view.game.cards.firstIndex { $0.id == id }!, time: h.clock.now).frame
         }
         let ids = h.view.game.cards.map(\.id)
         h.press(.character("s"))

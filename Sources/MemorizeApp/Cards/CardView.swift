@@ -1,89 +1,58 @@
 import TerminalUI
 
-/// One card as presented at a moment: where it is, how far it has turned, what it shows.
-/// A value built by the game view from the Animator's presented values, then drawn.
-struct CardView: Equatable {
-    var content: String
-    /// Where the card is: its slot, the deck, or on its way between (`matchedGeometryEffect`).
-    var frame: FloatRect
-    /// How far it has turned: the presented `Cardify`, whose `animatableData` is the rotation.
-    var cardify: Cardify
-    /// 1 = fully present; falls to 0 as a matched card leaves (lecture 8's removal transition).
-    var presence: Double = 1
-    /// The bonus pie as presented (its angles are its `animatableData`); nil draws no pie.
-    var pie: Pie?
-    /// 0…1 round the border while a matched card "spins"; nil when not spinning.
-    var spinPhase: Double?
-    var isFocused = false
-    var isMatched = false
-    /// Chosen (face up in the model) while its back still shows: drawn pressed.
-    var isTurningUp = false
-    /// Edges move in eighths of a cell (EighthSpan) rather than whole cells: off where the block
-    /// glyphs cannot be drawn (AppOptions.subCellEdges).
-    var subCellEdges = false
+/// Lecture 8's `CardView`, line for line: the pie counting the bonus down behind the emoji, the
+/// emoji spinning once matched, all of it made a card by `.cardify(isFaceUp:)`. What a terminal
+/// card needs beside (palette, ASCII face, focus, where it lies) is its `look`.
+struct CardView: View {
+    let card: EmojiMemoryGame.Card
+    let look: CardLook
 
-    init(content: String, frame: FloatRect, rotation: Double) {
-        self.content = content
-        self.frame = frame
-        cardify = Cardify(rotation: rotation)
-    }
+    /// Lecture 8: the pie's own countdown. `onAppear` sets it to the bonus left and then, in a
+    /// `withAnimation(.linear(duration:))` transaction, to 0: the runtime animates the Pie's
+    /// angles between the two (ViewGraph.stateWillChange), no track declared by hand.
+    @State private var animatedBonusRemaining: Double = 0
 
-    var rotation: Double {
-        get { cardify.rotation }
-        set { cardify.rotation = newValue }
-    }
-
-    /// Bonus left to show as the pie (0…1); nil: no pie.
-    var bonusRemaining: Double? { pie?.bonusRemaining }
-
-    /// What this card looks like in cells (see CardRaster): the flip narrows it through
-    /// Cardify, the removal transition scales it about its centre, the pie's sweep becomes lit dots.
-    func appearance(pies: BonusPieRasters) -> CardRaster {
-        guard let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence, isRemoval: true) else {
-            return CardRaster(rect: .zero, showsFace: false, border: .face)
-        }
-        // What Cardify's rotation3DEffect will cover: the spin runs round it, the pie squeezes into it.
-        let (rect, span) = cardify.projection(of: scaled, inEighths: subCellEdges)
-        let showsFace = cardify.rotation < 90
-        var look = CardRaster(rect: rect, span: span, showsFace: showsFace,
-                              border: isFocused ? .focused : (isMatched ? .matched : .face))
-        look.frame = scaled
-        look.rotation = cardify.rotation
-        look.subCellEdges = subCellEdges
-        guard !rect.isEmpty else { return look }
-        if showsFace {
-            look.content = content
-            if let pie {
-                // The pie belongs to the unturned face; the flip squeezes it (CardRaster.pieSize).
-                look.pieSize = scaled.rounded.inset(by: DrawingConstants.lineWidth).size
-                look.pieStep = pies.step(of: pie, in: look.pieSize)
+    var body: some View {
+        GeometryReader { geometry in
+            ZStack {
+                Group {
+                    if card.isConsumingBonusTime && !look.reducesMotion {
+                        Pie(startAngle: Angle(degrees: 0-90), endAngle: Angle(degrees: (1-animatedBonusRemaining)*360-90))
+                            .glyphs(look.pieGlyphs).fill(look.palette.pieInk)
+                            .onAppear {
+                                animatedBonusRemaining = card.bonusRemaining
+                                withAnimation(.linear(duration: card.bonusTimeRemaining)) {
+                                    animatedBonusRemaining = 0
+                                }
+                            }
+                    } else {
+                        Pie(startAngle: Angle(degrees: 0-90), endAngle: Angle(degrees: (1-stillBonusRemaining)*360-90))
+                            .glyphs(look.pieGlyphs).fill(look.palette.pieInk)
+                            .animation(nil, value: stillBonusRemaining)     // ours: a still pie jumps (a restart)
+                    }
+                }
+                .padding(DrawingConstants.piePadding)
+                .opacity(card.isMatched ? 0 : 0.5)      // ours: a matched card's pie is gone
+                Text(look.content).style(look.palette.faceFill)
+                    // The terminal's stand-in for a spinning glyph: a light running round the border.
+                    .rotationEffect(Angle(degrees: card.isMatched ? 360 : 0), light: card.isFaceUp ? look.palette.spinHighlight : nil,
+                                    trail: DrawingConstants.spinLength)
+                    .animation(Animation.linear(duration: 1).repeatForever(autoreverses: false), value: card.isMatched)
+                    .font(Font.system(size: DrawingConstants.fontSize))
+                    .scaleEffect(scale(thatFits: geometry.size))
             }
-            if let spinPhase, rect.width >= 2, rect.height >= 2 {
-                let perimeter = BorderWalk(rect).count
-                look.spinHead = Int(spinPhase * Double(perimeter)) % perimeter
-            }
-        } else {
-            look.pressed = isTurningUp
+            .cardify(isFaceUp: card.isFaceUp, look: look)
         }
-        return look
     }
 
-    func draw(on canvas: inout Canvas, palette: Palette, pies: BonusPieRasters = BonusPieRasters()) {
-        appearance(pies: pies).draw(on: &canvas, palette: palette, pies: pies)
+    /// The pie while its bonus is not being consumed; under reduced motion, whole seconds of it.
+    private var stillBonusRemaining: Double {
+        guard look.reducesMotion, card.isConsumingBonusTime else { return card.bonusRemaining }
+        return card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit
     }
-}
 
-/// The border cells of a rectangle, clockwise from the top-left corner.
-struct BorderWalk: RandomAccessCollection {
-    let rect: Rect
-    init(_ rect: Rect) { self.rect = rect }
-    var startIndex: Int { 0 }
-    var endIndex: Int { Swift.max(0, 2 * (rect.width + rect.height) - 4) }
-    subscript(i: Int) -> Point {
-        let w = rect.width, h = rect.height
-        if i < w { return Point(x: rect.minX + i, y: rect.minY) }
-        if i < w + h - 1 { return Point(x: rect.maxX - 1, y: rect.minY + (i - w + 1)) }
-        if i < 2 * w + h - 2 { return Point(x: rect.maxX - 1 - (i - (w + h - 2)), y: rect.maxY - 1) }
-        return Point(x: rect.minX, y: rect.maxY - 1 - (i - (2 * w + h - 3)))
+    /// Lecture 8's: the font that fits the card. A terminal glyph has one size (ScaleEffect).
+    private func scale(thatFits size: Size) -> Double {
+        Double(min(size.width, size.height)) / (DrawingConstants.fontSize / DrawingConstants.fontScale)
     }
 }

@@ -1,10 +1,16 @@
-/// Lecture 8's `DrawingConstants`: the card's drawing constants, under the lecture's names. The
-/// lecture's are points (`cornerRadius: 10`, `lineWidth: 3`, `fontScale: 0.7`); a terminal's are
-/// cells: a corner is one rounded glyph (RoundedRectangle) and an emoji one glyph, which no font
-/// size scales, so only these are left.
+/// Lecture 8's `DrawingConstants`, under the lecture's names. The lecture's are points; a
+/// terminal's are cells: a corner is one rounded glyph (RoundedRectangle), a border one cell,
+/// and an emoji one glyph that no font size scales (`fontSize`/`fontScale` only name the
+/// lecture's scale(thatFits:)).
 enum DrawingConstants {
     /// The border's width, one cell: the face's content and the pie are drawn inside it.
     static let lineWidth = 1
-    /// Border cells the matched card's spin lights at once (the bright segment running round).
+    /// Named for the lecture's `RoundedRectangle(cornerRadius:)`; a corner is one glyph.
+    static let cornerRadius = 10.0
+    /// The lecture pads the pie by 5 points, less than a cell.
+    static let piePadding = 0
+    static let fontScale = 0.7
+    static let fontSize = 32.0
+    /// Border cells the matched card's spin lights at once (the light running round).
     static let spinLength = 3
 }

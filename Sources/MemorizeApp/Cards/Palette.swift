@@ -60,7 +60,10 @@ struct Palette {
     }
     private static let backGlyphs = (unicode: Glyph("░"), ascii: Glyph("#"))
     private static let pressedBackGlyphs = (unicode: Glyph("▒"), ascii: Glyph("="))
-    /// The bonus pie: the theme colour at "opacity 0.5" over the face (lecture 8: `.opacity(0.5)`).
+    /// The bonus pie's ink, which CardView's `.opacity(0.5)` blends half into the face (lecture
+    /// 8); in monochrome the opacity dims it.
+    var pieInk: Style { monochrome ? .plain : Style(foreground: theme, background: Self.faceColor) }
+    /// The pie as drawn, after that opacity (the contrast tests read it).
     var pie: Style { monochrome ? Style(dim: true) : Style(foreground: theme.blended(with: Self.faceColor, fraction: 0.5), background: Self.faceColor) }
     var deckLabel: Style { monochrome ? Style(bold: true) : Style(foreground: onTheme, background: theme, bold: true, legible: true) }
     var title: Style { monochrome ? Style(bold: true) : Style(foreground: theme, bold: true, legible: true) }

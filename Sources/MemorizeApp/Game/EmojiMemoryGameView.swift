@@ -51,7 +51,7 @@ final class EmojiMemoryGameView: StatefulView {
     private(set) var startNotice: String?
 
     /// Draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
-    private(set) lazy var renderer = GameFrameRenderer(animator: animator)
+    private(set) lazy var renderer = GameFrameRenderer(animator: animator, game: game)
     let opponent = OpponentDriver()
     let targets: CardTargets
     private var needsTargetUpdate = true
@@ -138,8 +138,9 @@ final class EmojiMemoryGameView: StatefulView {
     /// animate from where it is presented now, with `animation` (nil: jump).
     @discardableResult
     func withAnimation<Result>(_ animation: Animation? = .default, _ body: () -> Result) -> Result {
-        let result = body()
+        let result = TerminalUI.withAnimation(animation, body)
         updateTargets(animation: animation)
+        renderer.commit(self.body)
         return result
     }
 
@@ -147,7 +148,6 @@ final class EmojiMemoryGameView: StatefulView {
     private func updateTargets(animation: Animation?) {
         needsTargetUpdate = false
         targetUpdateCount += 1
-        if !dealt.isEmpty { renderer.prepare(for: layout) }
         targets.update(cards: game.cards, layout: layout, isUndealt: isUndealt, animation: animation)
     }
 
@@ -267,7 +267,6 @@ final class EmojiMemoryGameView: StatefulView {
             layout = layout(for: size)
             needsTargetUpdate = true
         }
-        if !needsTargetUpdate, targets.hasRunningPies, targets.aPieStopped(in: game.cards) { needsTargetUpdate = true }
         if needsTargetUpdate { updateTargets(animation: nil) }
         playOpponent()                      // the computer's intents (EmojiMemoryGameView+Opponent.swift)
         playRecord()                        // a played-back run's (RecordPlayback.swift)

@@ -32,7 +32,7 @@ struct GameInspector {
         let items = cards.indices.map { index -> String in
             let card = cards[index]
             let content = view.displayContent(of: card)
-            let pie = view.cardView(at: index, time: time).bonusRemaining
+            let pie = view.presentedCard(at: index, time: time).bonusRemaining
             return (card.id < 10 ? " " : "") + "\(card.id) " + InspectorText.pad(content, 2)
                 + (card.isFaceUp ? " up " : " dn ") + (card.isMatched ? "m" : ".") + (card.hasBeenSeen ? "s" : ".")
                 + " " + (pie.map { InspectorText.number($0) } ?? none)
@@ -78,22 +78,40 @@ struct GameInspector {
         // The lecture's point first: what is drawn now against what the model says.
         if let card = focusedCard {
             lines.append(InspectorLine("card \(card.id) presented / model   (\(count))"))
-            let keys = CardTargets.Property.allCases.map { ($0.rawValue, CardTargets.key(card.id, $0)) }
+            // The page's tracks and the runtime's (the card's CardView: its Cardify, spin and Pie).
+            let graph = view.renderer.graph, component = ViewID.Component.id(AnyHashable(card.id))
+            func runtime(_ name: String, _ property: String) -> (String, AnimationKey) {
+                (name, graph.animationKey(property: property, under: component) ?? AnimationKey(card.id, "none"))
+            }
+            let keys = [runtime("Cardify", "Cardify")] + CardTargets.Property.allCases.map { ($0.rawValue, CardTargets.key(card.id, $0)) }
+                + [runtime("spin", "RotationEffect"), card.isConsumingBonusTime ? runtime("Pie", "Pie") : ("Pie", AnimationKey(card.id, "none"))]
             lines += AnimatorInspector.presentedVersusModel(animator, keys: keys, at: time, width: width, ascii: ascii)
         } else {
             lines.append(InspectorLine(count))
         }
         lines += AnimatorInspector.lines(running, label: label, width: width, ascii: ascii,
-                                         isHighlighted: { $0.id == focusedID })
+                                         isHighlighted: { $0.id == focusedID || runtimeCard(of: $0) == focusedID })
         return InspectorSection(title: title(.animator), lines: lines, minimumLines: 5)
     }
 
-    /// "card 3 x"; the buttons' presses (negative ids) by their names.
+    /// "card 3 x"; the buttons' presses (negative ids) by their names; a value the runtime
+    /// animates by its card and view ("card 3 Cardify", "card 3 Pie").
     private func label(_ key: AnimationKey) -> String {
+        if let card = runtimeCard(of: key) {
+            return "card \(card) " + (key.property.firstIndex(of: "<").map { String(key.property[..<$0]) } ?? key.property)
+        }
         if key.id < 0, GameLayout.Button.allCases.indices.contains(-1 - key.id) {
             return GameLayout.Button.allCases[-1 - key.id].title + " " + key.property
         }
         return "card \(key.id) \(key.property)"
+    }
+
+    /// The card a value the runtime animates belongs to (its CardView's `ForEach` id).
+    private func runtimeCard(of key: AnimationKey) -> Int? {
+        view.renderer.graph.owner(of: key)?.components.lazy.compactMap { component -> Int? in
+            if case .id(let id) = component { return id.base as? Int }
+            return nil
+        }.first
     }
 
     // MARK: Run loop

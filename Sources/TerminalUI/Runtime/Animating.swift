@@ -9,7 +9,7 @@ extension ResolveContext {
 
     private func presentedAnimatable<Value: Animatable>(_ value: Value) -> Value {
         guard let animator = graph.animator else { return value }
-        let key = graph.animationKey(id, property: Value.animatablePropertyName)
+        let key = graph.animationKey(id, property: graph.propertyName(of: Value.self))
         animator.setTarget(key, data: value.animatableData, animation: animation)
         return animator.presented(value, key: key, at: animator.clock.now)
     }

@@ -7,8 +7,10 @@ extension ViewNode {
         if let measured, measured.proposal == proposal { return measured.size }
         let size: Size
         switch kind {
-        case .leaf, .geometry:
+        case .leaf, .geometry, .shape, .effect:
             size = proposal
+        case .offset:
+            size = layeredSize(for: proposal)
         case .text(let text, _):
             size = Size(width: min(TextWidth.of(text), proposal.width), height: 1)
         case .spacer(let minLength):
@@ -74,8 +76,17 @@ extension ViewNode {
     func place(in rect: Rect) {
         frame = rect
         switch kind {
-        case .leaf, .text, .spacer:
+        case .leaf, .text, .spacer, .shape:
             break
+        case .offset(let offset):
+            placeLayered(in: Rect(x: rect.minX + offset.x, y: rect.minY + offset.y, width: rect.width, height: rect.height),
+                         alignment: .topLeading)
+        case .effect(let effect):
+            if effect.keepsRestingSizes {
+                placeLayered(in: rect, alignment: .center)
+                for child in children { child.keepRestingSize() }
+            }
+            placeLayered(in: effect.place(rect), alignment: .center)
         case .geometry(let build, let context):
             var context = context
             children = build(GeometryProxy(size: rect.size), &context)
@@ -104,6 +115,12 @@ extension ViewNode {
         }
     }
 
+    /// The size just laid out becomes this subtree's resting size (see `NodeEffect`).
+    private func keepRestingSize() {
+        restingSize = frame.size
+        for child in children { child.keepRestingSize() }
+    }
+
     private func placeLayered(in rect: Rect, alignment: Alignment) {
         for child in children {
             let size = child.size(for: rect.size)
@@ -117,6 +134,13 @@ extension ViewNode {
         switch kind {
         case .leaf(let draw):
             draw(frame, &canvas)
+        case .shape(let draw):
+            draw(frame, restingSize ?? frame.size, &canvas)
+        case .effect(let effect):
+            effect.draw(self, &canvas) { canvas in
+                for child in childrenInDrawingOrder { child.draw(on: &canvas) }
+            }
+            return
         case .text(let text, let style):
             _ = canvas.put(Self.prefix(of: text, fitting: frame.width), x: frame.minX, y: frame.minY, style: style)
         default:

@@ -34,6 +34,9 @@ public final class ViewGraph {
     private var isEvaluating = false
     /// `.animation(_:value:)`'s values at the last evaluation.
     private var watchedValues: [ViewID: Any] = [:]
+    /// Animatable types' track names, worked out once: `String(describing:)` of a type asks the
+    /// runtime for its name, and every frame presents a few values per card.
+    private var propertyNames: [ObjectIdentifier: String] = [:]
 
     /// True when something the views read has changed since they were last evaluated.
     public private(set) var needsUpdate = true
@@ -171,6 +174,14 @@ public final class ViewGraph {
         return AnimationKey(nextAnimationID, property)
     }
 
+    /// The track name of `Value`'s `animatableData` (its type's name).
+    func propertyName<Value: Animatable>(of type: Value.Type) -> String {
+        if let name = propertyNames[ObjectIdentifier(type)] { return name }
+        let name = Value.animatablePropertyName
+        propertyNames[ObjectIdentifier(type)] = name
+        return name
+    }
+
     /// `value` for `id` now, and whether it differs from the last evaluation's (`.animation(_:value:)`).
     func exchange<Value: Equatable>(_ value: Value, for id: ViewID) -> Bool {
         seen.insert(id)
@@ -192,6 +203,28 @@ public final class ViewGraph {
         guard let target = root?.tapTarget(at: point), let action = target.tapAction else { return false }
         action()
         return true
+    }
+
+    /// The presented `animatableData` of the first animated value whose property name starts
+    /// with `property` (`"Cardify"`, `"Pie"`, `"RotationEffect"`) in a view under `component`
+    /// (a `ForEach` element's id): what is drawn now, for hit tests and the inspector.
+    public func presentedData<Data: VectorArithmetic>(_ type: Data.Type, property: String, under component: ViewID.Component) -> Data? {
+        guard let animator, let key = animationKey(property: property, under: component) else { return nil }
+        return animator.presentedData(key, at: animator.clock.now) as? Data
+    }
+
+    /// The animator's key of that value (see `presentedData`), if the graph animates one.
+    public func animationKey(property: String, under component: ViewID.Component) -> AnimationKey? {
+        for (id, entry) in animationIDs where id.components.contains(component) {
+            guard let name = entry.properties.first(where: { $0.hasPrefix(property) }) else { continue }
+            return AnimationKey(entry.number, name)
+        }
+        return nil
+    }
+
+    /// The view whose animated value `key` is (the inspector labels the running animations).
+    public func owner(of key: AnimationKey) -> ViewID? {
+        animationIDs.first { $0.value.number == key.id }?.key
     }
 
     /// Every `@State` the graph keeps, by view identity (the inspector's "runtime" section).

@@ -19,6 +19,13 @@ public final class ViewNode {
         case frame(width: Int?, height: Int?, Alignment)
         /// `GeometryReader`: takes the space offered; its content is made once it knows that space.
         case geometry((GeometryProxy, inout ResolveContext) -> [ViewNode], ResolveContext)
+        /// A shape: takes the space offered and rasterises itself there, given the size it had
+        /// before a `rotation3DEffect` narrowed it (its resting size).
+        case shape((Rect, Size, inout Canvas) -> Void)
+        /// `.offset(x:y:)`: the child drawn moved, laid out where it was.
+        case offset(Point)
+        /// A modifier that draws around its content (Effects.swift): takes the space offered.
+        case effect(NodeEffect)
     }
 
     public let id: ViewID
@@ -39,6 +46,8 @@ public final class ViewNode {
     var matchedGeometry: ViewID?
     /// The last size asked for and given (a stack asks twice: to sort its children, then to place).
     var measured: (proposal: Size, size: Size)?
+    /// The size layout gave this node before a `rotation3DEffect` around it narrowed it.
+    var restingSize: Size?
 
     init(id: ViewID, kind: Kind, children: [ViewNode] = []) {
         self.id = id

@@ -1,5 +1,7 @@
+import Synchronization
+
 /// How `Pie` turns its dots into glyphs.
-public enum PieGlyphs: Sendable {
+public enum PieGlyphs: Hashable, Sendable {
     /// Braille (U+2800 block): 2×4 dots per cell, square on a 1:2 cell.
     case braille
     /// One of `" .:-=+*#%@"` per cell, by how many of its 8 dots are covered.
@@ -30,8 +32,25 @@ public struct Pie: Shape, Animatable, Hashable, Sendable {
     public var endAngle: Double
     public var clockwise: Bool
 
+    /// Braille dots, or `--ascii`'s ramp (not animated).
+    public var glyphs: PieGlyphs = .braille
+
     public init(startAngle: Double, endAngle: Double, clockwise: Bool = false) {
         self.startAngle = startAngle; self.endAngle = endAngle; self.clockwise = clockwise
+    }
+
+    /// Lecture 8's `Pie(startAngle: Angle(degrees:), endAngle: Angle(degrees:))`: lecture 5's
+    /// `path(in:)` hands `addArc` `!clockwise` (its y axis is flipped), so the default fills the
+    /// sweep from start to end the way the lecture's countdown pie does.
+    public init(startAngle: Angle, endAngle: Angle, clockwise: Bool = false) {
+        self.init(startAngle: startAngle.degrees, endAngle: endAngle.degrees, clockwise: !clockwise)
+    }
+
+    /// This pie drawn with `glyphs`.
+    public func glyphs(_ glyphs: PieGlyphs) -> Pie {
+        var pie = self
+        pie.glyphs = glyphs
+        return pie
     }
 
     /// Lecture 8's `animatableData`: both angles, interpolated together by the Animator.
@@ -42,7 +61,20 @@ public struct Pie: Shape, Animatable, Hashable, Sendable {
 
     /// `Shape`: the wedge in Braille dots (`draw(in:on:style:glyphs:)`).
     public func fill(in rect: Rect, on canvas: inout Canvas, style: Style) {
-        draw(in: rect, on: &canvas, style: style)
+        draw(in: rect, on: &canvas, style: style, glyphs: glyphs)
+    }
+
+    /// Laid out at `resting` and narrowed to `rect` by a turn: the dots a sweep lights at the
+    /// resting size, each moved to its squeezed column (PieRaster.squeezed), so a pie counting
+    /// down on a turning card loses no dot to the turn. Rasters come from a small cache: a
+    /// countdown draws one size for seconds, a flip a few widths.
+    public func fill(in rect: Rect, resting: Size, on canvas: inout Canvas, style: Style) {
+        guard !rect.isEmpty, sweep > 0, resting.width > 0, resting.height > 0 else { return }
+        let step = PieRasterCache.shared.raster(size: resting, startAngle: startAngle, clockwise: clockwise).step(sweep: sweep)
+        let squeezes = rect.size != resting && rect.height == resting.height && rect.width < resting.width
+        let raster = PieRasterCache.shared.raster(size: squeezes ? resting : rect.size, startAngle: startAngle,
+                                                  clockwise: clockwise, squeezedTo: squeezes ? rect.width : nil)
+        raster.draw(step: step, at: rect.origin, on: &canvas, style: style, glyphs: glyphs)
     }
 
     /// Degrees filled, 0…360, measured from `startAngle` in the sweep direction.
@@ -73,5 +105,36 @@ public struct Pie: Shape, Animatable, Hashable, Sendable {
     /// This pie's dots for a rectangle of `size`, in the order its sweep reaches them.
     public func raster(for size: Size) -> PieRaster {
         PieRaster(size: size, startAngle: startAngle, clockwise: clockwise)
+    }
+}
+
+/// The rasters pies were drawn with, by size, start, direction and squeezed width: a raster
+/// costs an `atan2` per dot and a sort, a lookup here a hash. Bounded (cleared when full).
+final class PieRasterCache: Sendable {
+    static let shared = PieRasterCache()
+
+    private struct Key: Hashable {
+        var size: Size
+        var startAngle: Double
+        var clockwise: Bool
+        var squeezedTo: Int?
+    }
+
+    private let rasters = Mutex<[Key: PieRaster]>([:])
+
+    func raster(size: Size, startAngle: Double, clockwise: Bool, squeezedTo width: Int? = nil) -> PieRaster {
+        let key = Key(size: size, startAngle: startAngle, clockwise: clockwise, squeezedTo: width)
+        if let kept = rasters.withLock({ $0[key] }) { return kept }
+        let raster: PieRaster
+        if let width {
+            raster = self.raster(size: size, startAngle: startAngle, clockwise: clockwise).squeezed(toWidth: width)
+        } else {
+            raster = PieRaster(size: size, startAngle: startAngle, clockwise: clockwise)
+        }
+        rasters.withLock { rasters in
+            if rasters.count >= 128 { rasters.removeAll() }
+            rasters[key] = raster
+        }
+        return raster
     }
 }

@@ -4,4 +4,13 @@
 public protocol Shape {
     /// SwiftUI's `.fill()`: every cell the shape covers in `rect`, in `style`.
     func fill(in rect: Rect, on canvas: inout Canvas, style: Style)
+    /// The same, for a shape laid out at `resting` size and narrowed to `rect` by a turn.
+    func fill(in rect: Rect, resting: Size, on canvas: inout Canvas, style: Style)
+}
+
+extension Shape {
+    /// Most shapes are simply drawn in the cells they cover now.
+    public func fill(in rect: Rect, resting: Size, on canvas: inout Canvas, style: Style) {
+        fill(in: rect, on: &canvas, style: style)
+    }
 }

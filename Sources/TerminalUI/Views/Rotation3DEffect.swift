@@ -22,8 +22,8 @@ public struct FractionalFrame: Equatable, Sendable {
 /// Lecture 8's `.rotation3DEffect(Angle(degrees: rotation), axis: (x: 0, y: 1, z: 0))`, as a
 /// terminal can show a turn about the vertical axis: no perspective, the view narrowed to
 /// |cos θ| of its width about its centre (in eighths of a cell where its placement says so).
-/// In a `ViewGraph` it is a primitive: its content is drawn into the turned cells as given (its
-/// own `@State` unbound), where this runtime simplifies.
+/// In a `ViewGraph` its content is laid out in the turned cells, and its shapes are rasterised
+/// at their unturned size and squeezed into them (as a turn squeezes whatever is on the card).
 public struct Rotation3DEffect<Content: View>: View {
     public var content: Content
     public var angle: Angle
@@ -31,14 +31,32 @@ public struct Rotation3DEffect<Content: View>: View {
     public var placement: FractionalFrame?
 
     public func draw(in rect: Rect, on canvas: inout Canvas) {
+        let turned = paintEnds(in: rect, on: &canvas)
+        guard !turned.isEmpty else { return }
+        content.draw(in: turned, on: &canvas)
+    }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let effect = self
+        nodes.append(context.container(.effect(NodeEffect(place: { effect.turnedCells(in: $0) }, keepsRestingSizes: true) { node, canvas, content in
+            guard !effect.paintEnds(in: node.frame, on: &canvas).isEmpty else { return }
+            content(&canvas)
+        }), content))
+    }
+
+    /// The whole cells the content is drawn in.
+    func turnedCells(in rect: Rect) -> Rect {
+        Self.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: placement?.eighthsColor != nil).cells
+    }
+
+    /// The partial end cells (first: the content then writes only inside the whole ones); the whole cells.
+    private func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
         let color = placement?.eighthsColor
         let turned = Self.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: color != nil)
         if let span = turned.span, let color, turned.cells.height > 0 {
-            // The partial cells first: the content then writes only inside the whole ones.
             EighthBlocks.paintEnds(of: span, rows: turned.cells.minY..<turned.cells.maxY, color: color, on: &canvas)
         }
-        guard !turned.cells.isEmpty else { return }
-        content.draw(in: turned.cells, on: &canvas)
+        return turned.cells
     }
 
     /// The whole cells a view of `frame` covers turned by `angle`, and (in eighths) its span
@@ -60,6 +78,15 @@ public struct Rotation3DEffect<Content: View>: View {
         cells = Rect(x: span.wholeCells.lowerBound, y: cells.minY, width: span.wholeCells.count, height: cells.height)
         // Resting on whole cells it has no partial ones: drawn exactly as without eighths.
         return (cells, span.leading != nil || span.trailing != nil ? span : nil)
+    }
+}
+
+extension Rotation3DEffect {
+    /// The turned view's own fractional frame (see `placement`).
+    public func placed(_ placement: FractionalFrame?) -> Self {
+        var effect = self
+        effect.placement = placement
+        return effect
     }
 }
 

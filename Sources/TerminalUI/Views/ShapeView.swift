@@ -9,10 +9,13 @@ public struct FilledShape<S: Shape>: View {
         shape.fill(in: rect, on: &canvas, style: style)
     }
 
-    /// An `Animatable` shape (the `Pie`) is drawn at its presented `animatableData`.
+    /// An `Animatable` shape (the `Pie`) is drawn at its presented `animatableData`, rasterised
+    /// at its resting size (narrowed by a turn around it: `Rotation3DEffect`).
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        let filled = FilledShape(shape: context.presented(shape), style: style)
-        nodes.append(ViewNode(id: context.id, kind: .leaf { rect, canvas in filled.draw(in: rect, on: &canvas) }))
+        let shape = context.presented(shape), style = style
+        nodes.append(ViewNode(id: context.id, kind: .shape { rect, resting, canvas in
+            shape.fill(in: rect, resting: resting, on: &canvas, style: style)
+        }))
     }
 }
 

@@ -64,28 +64,15 @@ struct GameBody {
             options.ascii ? theme.asciiFace(of: card.content) : card.content
         }
 
-        /// The card as declared, before the Animator presents its frame, turn and transition.
-        func view(of card: EmojiMemoryGame.Card) -> CardView {
-            var view = CardView(content: content(of: card), frame: FloatRect(x: 0, y: 0, width: 0, height: 0), rotation: 180)
-            view.subCellEdges = options.subCellEdges
-            view.isMatched = card.isMatched
-            return view
+        /// How the card is drawn, before the Animator presents where it is.
+        func look(of card: EmojiMemoryGame.Card, palette: Palette, reducesMotion: Bool) -> CardLook {
+            CardLook(palette: palette, content: content(of: card), frame: FloatRect(x: 0, y: 0, width: 0, height: 0),
+                     subCellEdges: options.subCellEdges, isMatched: card.isMatched, reducesMotion: reducesMotion)
         }
 
         /// The focus is drawn on a dealt card only (the deck shows it on its top).
         func isFocused(_ card: EmojiMemoryGame.Card, at index: Int, focusVisible: Bool) -> Bool {
             focusVisible && index == focusIndex && !isUndealt(card)
-        }
-
-        /// Lecture 8's pie: while the bonus is consumed, a sweep the Animator runs; otherwise the
-        /// card's stored bonus, still. Under reduced motion whole seconds only (it steps, not sweeps).
-        enum PieBody { case none, still(Pie), sweeping(Pie) }
-
-        func pie(of card: EmojiMemoryGame.Card, reducedMotion: Bool) -> PieBody {
-            guard !card.isMatched else { return .none }
-            if !card.isConsumingBonusTime { return .still(.bonus(remaining: card.bonusRemaining)) }
-            if reducedMotion { return .still(.bonus(remaining: card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit)) }
-            return .sweeping(.bonus(remaining: card.bonusRemaining))
         }
     }
 
@@ -94,15 +81,6 @@ struct GameBody {
     struct Deck {
         /// The focus rests on an undealt card: the deck shows it.
         var holdsFocus: Bool
-
-        /// The top card as the deck shows it.
-        func top(_ view: CardView, in layout: GameLayout, focusVisible: Bool) -> CardView {
-            var top = view
-            top.frame = FloatRect(layout.deckFrame)
-            top.rotation = 180
-            top.isFocused = focusVisible && holdsFocus
-            return top
-        }
 
         /// " 12 ", centred on the deck.
         func label(count: Int, in layout: GameLayout) -> (text: String, origin: Point) {

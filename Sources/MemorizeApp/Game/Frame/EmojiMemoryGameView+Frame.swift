@@ -16,7 +16,7 @@ extension EmojiMemoryGameView {
     func scene(at time: Double) -> GameScene { renderer.scene(body, at: time) }
 
     /// The card at `index` as presented at `time` (the inspector, tests).
-    func cardView(at index: Int, time: Double) -> CardView { renderer.cardView(body, at: index, time: time) }
+    func presentedCard(at index: Int, time: Double) -> PresentedCard { renderer.presentedCard(body, at: index, time: time) }
 
     /// What the card shows: its emoji, or its ASCII face under --ascii (the inspector).
     func displayContent(of card: EmojiMemoryGame.Card) -> String {

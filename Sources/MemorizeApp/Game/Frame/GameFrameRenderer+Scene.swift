@@ -1,9 +1,9 @@
 import Memorize
 import TerminalUI
 
-/// The body's cards as presented: each as the Animator presents it at a moment (CardView), in
-/// the body's `zIndex` order, and the deck over them. One function, `scene`, lays them out for
-/// painting and for hit-testing alike.
+/// The body's cards as presented: where each is (the Animator's matched geometry and removal
+/// transition), in the body's `zIndex` order, and the deck over them. One function, `scene`,
+/// lays them out for the runtime to draw and for hit-testing alike.
 extension GameFrameRenderer {
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
     struct DrawOrder {
@@ -31,14 +31,28 @@ extension GameFrameRenderer {
     func scene(_ body: GameBody, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
         let cards = body.grid.cards
         let order = drawOrder(body, at: time)
+        let palette = body.palette
         var scene = GameScene()
-        scene.cards.reserveCapacity(cards.count)
+        scene.rotation = { [graph] card in
+            graph.presentedData(Double.self, property: "Cardify", under: .id(AnyHashable(card.id))) ?? (card.isFaceUp ? 0 : 180)
+        }
+        scene.cards.reserveCapacity(cards.count + 1)
         for index in order.cardsFromBottom {
-            scene.cards.append(.init(index: index, view: cardView(body, of: cards[index], at: index, time: time, focusVisible: focusVisible)))
+            scene.cards.append(placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible))
         }
         if let top = order.inDeck.first {
-            let view = cardView(body, of: cards[top], at: top, time: time, focusVisible: focusVisible)
-            scene.deck = (body.deck.top(view, in: layout, focusVisible: focusVisible), order.inDeck.count)
+            var placed = placed(body, of: cards[top], at: top, time: time, palette: palette, focusVisible: focusVisible)
+            placed.frame = FloatRect(layout.deckFrame)
+            placed.look.frame = EmojiMemoryGameView.CardConstants.transition.frame(placed.frame, presence: presence(of: placed.card, at: time),
+                                                                                isRemoval: true) ?? placed.frame
+            placed.look.inDeck = true
+            placed.look.isFocused = focusVisible && body.deck.holdsFocus
+            scene.deck = (placed, order.inDeck.count)
+            for index in order.inDeck.dropFirst() {
+                var hidden = self.placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: false)
+                hidden.isShown = false
+                scene.underDeck.append(hidden)
+            }
         }
         return scene
     }
@@ -74,28 +88,34 @@ extension GameFrameRenderer {
 
     private func key(_ id: Int, _ property: CardTargets.Property) -> AnimationKey { CardTargets.key(id, property) }
 
-    /// Cards as presented at `time`, the same values the renderer draws (also used for hit tests).
-    func cardView(_ body: GameBody, at index: Int, time: Double, focusVisible: Bool = true) -> CardView {
-        cardView(body, of: body.grid.cards[index], at: index, time: time, focusVisible: focusVisible)
+    private func presence(of card: EmojiMemoryGame.Card, at time: Double) -> Double {
+        animator.value(key(card.id, .transition), at: time, default: 1)
     }
 
-    /// The card as the body declares it, with what the Animator presents at `time`.
-    private func cardView(_ body: GameBody, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
-                          focusVisible: Bool) -> CardView {
-        var view = body.grid.view(of: card)
-        view.frame = animator.presented(view.frame, key: key(card.id, .frame), at: time)
-        view.cardify = animator.presented(Cardify(isFaceUp: false), for: card.id, at: time)
-        view.presence = animator.value(key(card.id, .transition), at: time, default: 1)
-        view.isTurningUp = card.isFaceUp && view.rotation >= 90
-        if card.isMatched && card.isFaceUp && !animator.reducedMotion {
-            view.spinPhase = animator.value(key(card.id, .spin), at: time, default: 0)
-        }
-        switch body.grid.pie(of: card, reducedMotion: animator.reducedMotion) {
-        case .none: break
-        case .still(let pie): view.pie = pie
-        case .sweeping(let pie): view.pie = animator.presented(pie, for: card.id, at: time)
-        }
-        view.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
-        return view
+    /// The card as the body declares it, where the Animator presents it at `time`.
+    private func placed(_ body: GameBody, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
+                        palette: Palette, focusVisible: Bool) -> GameScene.Placed {
+        let frame = animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
+        let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence(of: card, at: time), isRemoval: true)
+        var look = body.grid.look(of: card, palette: palette, reducesMotion: animator.reducedMotion)
+        look.frame = scaled ?? frame
+        look.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
+        return GameScene.Placed(index: index, card: card, look: look, frame: frame, isShown: scaled != nil)
+    }
+
+    /// The card at `index` as presented now (the inspector, tests): read from the runtime.
+    func presentedCard(_ body: GameBody, at index: Int, time: Double) -> PresentedCard {
+        let card = body.grid.cards[index]
+        let component = ViewID.Component.id(AnyHashable(card.id))
+        let scene = scene(body, at: time)
+        let frame = (scene.cards.first { $0.index == index } ?? scene.deck?.top)?.frame
+            ?? animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
+        let pie = graph.presentedData(AnimatablePair<Double, Double>.self, property: "Pie", under: component)
+        let spin = graph.presentedData(Double.self, property: "RotationEffect", under: component)
+        let spins = card.isMatched && card.isFaceUp && !animator.reducedMotion
+        return PresentedCard(frame: frame, rotation: scene.rotation(card),
+                             pie: card.isMatched ? nil : pie.map { Pie(startAngle: $0.first, endAngle: $0.second, clockwise: true) }
+                                ?? .bonus(remaining: card.bonusRemaining),
+                             spinPhase: spins ? (spin ?? 0) / 360 : nil, presence: presence(of: card, at: time), isFaceUp: card.isFaceUp)
     }
 }

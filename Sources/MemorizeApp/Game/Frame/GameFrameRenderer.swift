@@ -1,30 +1,35 @@
 import Memorize
 import TerminalUI
 
-/// Draws the game page's `body` (GameBody, a value the page declares): a pure function of (body,
-/// the Animator's values at a time, size) into a whole Canvas, painted from the body's
-/// `GameScene`, the geometry clicks are tested on. It decides nothing about what is on screen; it
-/// presents what the body declares with the Animator's values at the time.
+/// Draws the game page's `body` (GameBody, a value the page declares) into a whole Canvas: the
+/// title, notice, deck label and buttons as text, the cards through the runtime (CardLayer, a
+/// `ViewGraph` of lecture 8's CardViews) placed where the `GameScene` presents them, the
+/// geometry clicks are tested on.
 ///
 /// It keeps no frame and compares nothing: every frame is drawn whole, and what reaches the
 /// terminal is decided in one place below the page, the screen's diff against what the terminal
-/// shows (ratatui's model; NcursesPainter). Its only state is the Animator it reads and the pie's
-/// rasters for the dealt cards' size (a table made once per size, not a memory of frames).
+/// shows (ratatui's model; NcursesPainter). Its state is the runtime's: each card's `@State`
+/// and the animations its transactions started.
 final class GameFrameRenderer {
-    let pieRasters = BonusPieRasters()
-
     /// What presents the body's declared values at a moment (SwiftUI's animation system).
     let animator: Animator
+    /// The cards' views, their `@State` and animations.
+    let graph: ViewGraph
+    let game: EmojiMemoryGame
 
-    init(animator: Animator) {
+    init(animator: Animator, game: EmojiMemoryGame) {
         self.animator = animator
+        self.game = game
+        graph = ViewGraph(animator: animator)
     }
 
-    /// The pie's raster for the dealt cards' size, made when the layout is set rather than inside
-    /// the first choice's frames (tens of thousands of instructions, once per size).
-    func prepare(for layout: GameLayout) {
-        guard let slot = layout.grid.itemFrames.first else { return }
-        pieRasters.prepare(for: FloatRect(slot).rounded.inset(by: DrawingConstants.lineWidth).size)
+    /// A change made inside `withAnimation` reaches the cards now, at the time it was made, so
+    /// its animations start with the intent (not with the next frame).
+    func commit(_ body: GameBody) {
+        guard graph.needsUpdate else { return }
+        let layout = body.layout
+        guard !layout.isTooSmall else { return }
+        graph.update(CardLayer(game: game, cards: scene(body, at: animator.clock.now).views), size: body.size)
     }
 
     /// The game page at the Animator's clock's time. `focusVisible` is false while something (the
@@ -59,11 +64,8 @@ final class GameFrameRenderer {
             canvas.put(text, x: origin.x, y: origin.y, style: palette.notice)
         }
         let scene = scene(body, at: time, layout: layout, focusVisible: focusVisible)
-        for placed in scene.cards {
-            placed.view.appearance(pies: pieRasters).draw(on: &canvas, palette: palette, pies: pieRasters)
-        }
-        if let (top, count) = scene.deck {
-            top.appearance(pies: pieRasters).draw(on: &canvas, palette: palette, pies: pieRasters)
+        graph.render(CardLayer(game: game, cards: scene.views), on: &canvas)
+        if let count = scene.deck?.count {
             let (label, origin) = body.deck.label(count: count, in: layout)
             canvas.put(label, x: origin.x, y: origin.y, style: palette.deckLabel)
         }

@@ -1,0 +1,26 @@
+import TerminalUI
+
+/// What a card needs beside the model's card to be drawn in a terminal, which SwiftUI would read
+/// from the environment (`.foregroundColor`, the layout): the palette, the face as shown (an
+/// emoji, or its ASCII stand-in), where it lies in fractions of a cell, and the focus.
+struct CardLook {
+    var palette: Palette
+    /// The emoji, or its ASCII face under --ascii.
+    var content: String
+    /// Where the card is now (its presented frame, scaled by its removal transition).
+    var frame: FloatRect
+    /// Edges move in eighths of a cell (EighthSpan): off where block glyphs cannot be drawn.
+    var subCellEdges = false
+    var isFocused = false
+    var isMatched = false
+    /// The top of the deck: its back shows, whatever the card does (the next card to fly).
+    var inDeck = false
+    /// `--reduced-motion`: the pie steps once a second instead of sweeping.
+    var reducesMotion = false
+
+    enum Border { case face, focused, matched }
+
+    var border: Border { isFocused ? .focused : (isMatched ? .matched : .face) }
+
+    var pieGlyphs: PieGlyphs { palette.ascii ? .ascii : .braille }
+}
