@@ -3,7 +3,7 @@ import TerminalUI
 /// What a card needs beside the model's card to be drawn in a terminal, which SwiftUI would read
 /// from the environment (`.foregroundColor`, the layout): the palette, the face as shown (an
 /// emoji, or its ASCII stand-in), where it lies in fractions of a cell, and the focus.
-struct CardLook {
+struct CardLook: Equatable {
     var palette: Palette
     /// The emoji, or its ASCII face under --ascii.
     var content: String

@@ -3,7 +3,7 @@ import TerminalUI
 /// Lecture 8's `CardView`, line for line: the pie counting the bonus down behind the emoji, the
 /// emoji spinning once matched, all of it made a card by `.cardify(isFaceUp:)`. What a terminal
 /// card needs beside (palette, ASCII face, focus, where it lies) is its `look`.
-struct CardView: View {
+struct CardView: View, Equatable {
     let card: EmojiMemoryGame.Card
     let look: CardLook
 

@@ -10,7 +10,7 @@ import TerminalUI
 /// terminal's own background (title, scores, messages, drawn in `.default` and marked `legible`)
 /// reads at 3:1 against it, light or dark, as does text on a colour of ours (NcursesStyleMapping+Legible).
 /// Here, text on a colour of ours is given an ink that reads on it to begin with.
-struct Palette {
+struct Palette: Equatable {
     let monochrome: Bool
     let ascii: Bool
     let theme: Color

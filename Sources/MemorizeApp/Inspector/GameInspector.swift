@@ -63,7 +63,23 @@ struct GameInspector {
         return InspectorSection(title: title(.state), lines: [
             InspectorLine("dealt \(dealt.count) of \(view.game.cards.count) " + set),
             InspectorLine("focus \(focus)   page \(page)"),
-        ])
+        ] + runtimeState())
+    }
+
+    /// The runtime's side of `@State` (ViewGraph): what the focused card's `CardView` keeps, and
+    /// how many bodies the last update evaluated against how many it kept (KeptBodies.swift).
+    private func runtimeState() -> [InspectorLine] {
+        let graph = view.renderer.graph
+        var lines = [InspectorLine("runtime \(graph.keptState.count) @State kept; last update: "
+                                   + "\(graph.bodyCounts.evaluated) bodies evaluated, \(graph.bodyCounts.kept) kept")]
+        if let card = focusedCard {
+            let component = ViewID.Component.id(AnyHashable(card.id))
+            let values = graph.keptState.filter { $0.id.contains(component) }.map { kept in
+                "\(kept.label) " + (Double(kept.value).map(InspectorText.number) ?? kept.value)
+            }
+            lines.append(InspectorLine("card \(card.id) CardView " + (values.isEmpty ? none : values.joined(separator: "  "))))
+        }
+        return lines
     }
 
     // MARK: Animator

@@ -74,6 +74,11 @@ extension ViewNode {
     /// Places this node in `rect` (its size as measured, or the whole canvas for the root),
     /// then its children inside.
     func place(in rect: Rect) {
+        if let keptBody { keptBody.place(self, in: rect) } else { placeContent(in: rect) }
+    }
+
+    /// `place`, for a node whose layout is not kept from an earlier update.
+    func placeContent(in rect: Rect) {
         frame = rect
         switch kind {
         case .leaf, .text, .spacer, .shape:

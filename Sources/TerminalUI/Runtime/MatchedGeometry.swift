@@ -37,6 +37,7 @@ public struct MatchedGeometryEffect<Content: View, ID: Hashable>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        context.graph.noteUnkeepable()    // the graph moves its frame after layout
         let first = nodes.count
         content._makeNodes(&context, into: &nodes)
         let key = ViewID([.named("matched"), .id(AnyHashable(namespace.value)), .id(AnyHashable(id))])
@@ -64,6 +65,8 @@ extension ViewGraph {
                 node.place(in: presented)
             }
         }
+        // A kept body holds no matched view (KeptBodies.swift): nothing to look for under it.
+        guard node.keptBody?.canBeKept != true else { return }
         for child in node.children { presentMatchedGeometry(in: child, animation: animation) }
     }
 }

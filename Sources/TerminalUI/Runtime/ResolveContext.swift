@@ -35,11 +35,20 @@ public struct ResolveContext {
     }
 
     /// A composite view: its `@State` bound to what the graph keeps for its identity, then its
-    /// body evaluated under it.
+    /// body evaluated under it — or, when its inputs are as they were, the body's nodes kept
+    /// from the last update (KeptBodies.swift).
     mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {
         withComponent(.type(ViewType(V.self))) { context in
-            context.graph.bindDynamicProperties(of: view, id: context.id)
+            let graph = context.graph
+            if let kept = graph.keptNode(for: view, id: context.id) {
+                nodes.append(kept)
+                return
+            }
+            let keeping = graph.beginKeeping(view, id: context.id)
+            let first = nodes.count
+            graph.bindDynamicProperties(of: view, id: context.id)
             view.body._makeNodes(&context, into: &nodes)
+            if keeping { graph.endKeeping(id: context.id, nodes: nodes[first...]) }
         }
     }
 }

@@ -9,6 +9,7 @@ public struct TransitionView<Content: View>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        context.graph.noteUnkeepable()    // the graph moves its frame after layout
         let first = nodes.count
         content._makeNodes(&context, into: &nodes)
         for node in nodes[first...] { node.transition = transition }
@@ -29,7 +30,8 @@ extension ViewGraph {
         var present: [ViewID: ViewNode] = [:]
         func collect(_ node: ViewNode) {
             if node.transition != nil { present[node.id] = node }
-            node.children.forEach(collect)
+            // A kept body holds no transition (KeptBodies.swift), though it may have one itself.
+            if node.keptBody?.canBeKept != true { node.children.forEach(collect) }
         }
         collect(root)
         guard !present.isEmpty || !transitioned.isEmpty, let animator else { return }

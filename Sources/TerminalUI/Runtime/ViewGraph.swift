@@ -4,8 +4,11 @@
 /// `onAppear`s have run, the presented values of animations — for exactly as long as a view of
 /// that identity is in the tree.
 ///
-/// Where it simplifies: an update evaluates the whole tree again (SwiftUI re-evaluates only
-/// the views whose inputs changed); sizes are whole cells and proposals are always definite.
+/// As in SwiftUI, a body is evaluated again only when its view's inputs changed: an `Equatable`
+/// view equal to the last one, with nothing under it animating and no state changed since, keeps
+/// its laid-out nodes (KeptBodies.swift). Where it simplifies: only `Equatable` views are
+/// compared (SwiftUI compares any view's stored properties), any state change re-evaluates
+/// every body, and sizes are whole cells with proposals always definite.
 public final class ViewGraph {
     /// Presents animated values (nil: every change jumps). Shared with whoever else animates.
     public let animator: Animator?
@@ -13,6 +16,16 @@ public final class ViewGraph {
     private var states: [ViewID: [(label: String, location: StateLocationBase)]] = [:]
     /// Identities seen in the evaluation under way (those that own state, appearances or animations).
     private var seen = Set<ViewID>()
+    /// Bodies kept from earlier evaluations, by view identity, and those recording what they
+    /// own now, innermost last (KeptBodies.swift).
+    var keptBodies: [ViewID: KeptBody] = [:]
+    var recording: [(body: KeptBody, placing: Bool)] = []
+    /// Views whose `@State` changed since the last update: a body kept around one is stale.
+    private(set) var changedStateOwners: [ViewID] = []
+    /// Which view types are `Equatable` (their bodies can be kept), worked out once per type.
+    var equatableTypes: [ObjectIdentifier: Bool] = [:]
+    /// Bodies evaluated and bodies kept in the last update (tests; the inspector).
+    public internal(set) var bodyCounts = (evaluated: 0, kept: 0)
     /// `onAppear` identities whose action has run, while they stay in the tree.
     private var appeared = Set<ViewID>()
     private var appearQueue: [() -> Void] = []
@@ -84,6 +97,7 @@ public final class ViewGraph {
         pendingTransaction = nil
         seen.removeAll(keepingCapacity: true)
         observedSeen.removeAll(keepingCapacity: true)
+        bodyCounts = (0, 0)
         var context = ResolveContext(graph: self, id: ViewID(), animation: transaction?.animation)
         var nodes: [ViewNode] = []
         view._makeNodes(&context, into: &nodes)
@@ -93,12 +107,14 @@ public final class ViewGraph {
         presentTransitions(in: root, animation: transaction?.animation)
         self.root = root
         dropWhatLeft()
+        changedStateOwners.removeAll()      // every body kept now was checked against them
     }
 
     /// Whatever belonged to an identity not seen in this evaluation goes with it.
     private func dropWhatLeft() {
         for id in states.keys where !seen.contains(id) { states[id] = nil }
-        appeared = appeared.filter { seen.contains($0) }
+        for id in appeared where !seen.contains(id) { appeared.remove(id) }
+        for id in keptBodies.keys where !seen.contains(id) { keptBodies[id] = nil }
         for id in watchedValues.keys where !seen.contains(id) { watchedValues[id] = nil }
         for object in observed.keys where !observedSeen.contains(object) { observed[object] = nil }
         for (id, entry) in animationIDs where !seen.contains(id) {
@@ -111,7 +127,8 @@ public final class ViewGraph {
     /// next update, with the transaction open now. Changes made so far under another transaction
     /// are evaluated first, with theirs — so `x = 1; withAnimation { x = 0 }` jumps to 1 and
     /// animates from there (the lecture's pie `onAppear`), as two transactions do in SwiftUI.
-    func stateWillChange() {
+    func stateWillChange(of owner: ViewID? = nil) {
+        if let owner { changedStateOwners.append(owner) }
         let transaction = Transaction.current
         if needsUpdate, !isEvaluating, transaction?.animation != pendingTransaction?.animation, let reevaluate {
             reevaluate()
@@ -122,7 +139,12 @@ public final class ViewGraph {
 
     // MARK: - What views keep
 
-    func markSeen(_ id: ViewID) { seen.insert(id) }
+    /// `id` owns something kept (state, an appearance, an animation, a body): it stays while
+    /// seen. The bodies recording now note it too, to mark it seen whenever they are kept.
+    func markSeen(_ id: ViewID) {
+        seen.insert(id)
+        for (body, placing) in recording { body.note(id, placing: placing) }
+    }
 
     func bindDynamicProperties<V>(of view: V, id: ViewID) {
         let type = ObjectIdentifier(V.self)
@@ -135,7 +157,7 @@ public final class ViewGraph {
             let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? "?"
             property.bind(in: self, id: id, label: label)
         }
-        if found { seen.insert(id) } else { plainTypes.insert(type) }
+        if found { markSeen(id) } else { plainTypes.insert(type) }
     }
 
     func stateLocation(id: ViewID, label: String) -> StateLocationBase? {
@@ -143,6 +165,7 @@ public final class ViewGraph {
     }
 
     func keep(_ location: StateLocationBase, id: ViewID, label: String) {
+        location.owner = id
         states[id, default: []].append((label, location))
     }
 
@@ -155,23 +178,27 @@ public final class ViewGraph {
 
     /// True the first time `id` is seen since it (last) appeared: its `onAppear` runs after layout.
     func noteAppearance(_ id: ViewID, action: @escaping () -> Void) {
-        seen.insert(id)
+        markSeen(id)
         if appeared.insert(id).inserted { appearQueue.append(action) }
     }
 
     /// The animator's number for `id`'s animated `property` (kept while `id` lives).
     func animationKey(_ id: ViewID, property: String) -> AnimationKey {
-        seen.insert(id)
+        markSeen(id)
+        let key: AnimationKey
         if var entry = animationIDs[id] {
             if !entry.properties.contains(property) {
                 entry.properties.append(property)
                 animationIDs[id] = entry
             }
-            return AnimationKey(entry.number, property)
+            key = AnimationKey(entry.number, property)
+        } else {
+            nextAnimationID += 1
+            animationIDs[id] = (nextAnimationID, [property])
+            key = AnimationKey(nextAnimationID, property)
         }
-        nextAnimationID += 1
-        animationIDs[id] = (nextAnimationID, [property])
-        return AnimationKey(nextAnimationID, property)
+        for (body, placing) in recording { body.note(key, placing: placing) }
+        return key
     }
 
     /// The track name of `Value`'s `animatableData` (its type's name).
@@ -184,7 +211,7 @@ public final class ViewGraph {
 
     /// `value` for `id` now, and whether it differs from the last evaluation's (`.animation(_:value:)`).
     func exchange<Value: Equatable>(_ value: Value, for id: ViewID) -> Bool {
-        seen.insert(id)
+        markSeen(id)
         let previous = watchedValues.updateValue(value, forKey: id)
         return previous != nil && (previous as? Value) != value
     }
@@ -215,7 +242,7 @@ public final class ViewGraph {
 
     /// The animator's key of that value (see `presentedData`), if the graph animates one.
     public func animationKey(property: String, under component: ViewID.Component) -> AnimationKey? {
-        for (id, entry) in animationIDs where id.components.contains(component) {
+        for (id, entry) in animationIDs where id.contains(component) {
             guard let name = entry.properties.first(where: { $0.hasPrefix(property) }) else { continue }
             return AnimationKey(entry.number, name)
         }

@@ -2,6 +2,10 @@
 /// and view types from the root) or, inside a `ForEach`, the id of its element. `@State`,
 /// `onAppear` and animations belong to an identity: they live while a view of that identity is
 /// in the tree and are dropped when it leaves.
+///
+/// Every frame makes the identities of the views it evaluates, so one is cheap to make, hash and
+/// compare: a link to its parent's path plus one component, with the whole path's hash worked
+/// out once when the link is made (not an array copied and hashed again at every step).
 public struct ViewID: Hashable, CustomStringConvertible {
     public enum Component: Hashable, CustomStringConvertible {
         /// The n-th view of a `@ViewBuilder` block.
@@ -26,11 +30,68 @@ public struct ViewID: Hashable, CustomStringConvertible {
         }
     }
 
-    public private(set) var components: [Component]
+    /// One step of the path: immutable, shared by every identity below it.
+    final class Step {
+        let parent: Step?
+        let component: Component
+        /// The hash of the whole path down to here.
+        let pathHash: Int
 
-    public init(_ components: [Component] = []) { self.components = components }
+        init(parent: Step?, component: Component) {
+            var hasher = Hasher()
+            hasher.combine(parent?.pathHash ?? 0)
+            hasher.combine(component)
+            self.parent = parent
+            self.component = component
+            pathHash = hasher.finalize()
+        }
+    }
 
-    public func appending(_ component: Component) -> ViewID { ViewID(components + [component]) }
+    private let last: Step?
+
+    /// The root's identity.
+    public init() { last = nil }
+
+    public init(_ components: [Component]) {
+        last = components.reduce(nil) { Step(parent: $0, component: $1) }
+    }
+
+    private init(last: Step) { self.last = last }
+
+    public func appending(_ component: Component) -> ViewID { ViewID(last: Step(parent: last, component: component)) }
+
+    /// The path from the root (the inspector; tests).
+    public var components: [Component] {
+        var path: [Component] = []
+        var step = last
+        while let current = step {
+            path.append(current.component)
+            step = current.parent
+        }
+        return path.reversed()
+    }
+
+    /// True when `component` is a step of this path (an element's id: the views of one card).
+    public func contains(_ component: Component) -> Bool {
+        var step = last
+        while let current = step {
+            if current.component == component { return true }
+            step = current.parent
+        }
+        return false
+    }
+
+    public static func == (lhs: ViewID, rhs: ViewID) -> Bool {
+        var left = lhs.last, right = rhs.last
+        while true {
+            if left === right { return true }
+            guard let l = left, let r = right, l.pathHash == r.pathHash, l.component == r.component else { return false }
+            left = l.parent
+            right = r.parent
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(last?.pathHash ?? 0) }
 
     /// The path the inspector shows: view types and ids, not the block positions between them.
     public var description: String {

@@ -48,6 +48,9 @@ public final class ViewNode {
     var measured: (proposal: Size, size: Size)?
     /// The size layout gave this node before a `rotation3DEffect` around it narrowed it.
     var restingSize: Size?
+    /// The evaluation of a view's body this node is the result of, kept for the next update
+    /// while the view's inputs stay equal (KeptBodies.swift).
+    var keptBody: KeptBody?
 
     init(id: ViewID, kind: Kind, children: [ViewNode] = []) {
         self.id = id

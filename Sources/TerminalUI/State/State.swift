@@ -10,11 +10,13 @@ public class StateLocationBase {
     /// The value as the inspector prints it.
     public var valueDescription: String { "" }
     weak var graph: ViewGraph?
+    /// The view it belongs to: a change re-evaluates that view's body (and those around it).
+    var owner: ViewID?
 }
 
 final class StateLocation<Value>: StateLocationBase {
     var value: Value {
-        willSet { graph?.stateWillChange() }
+        willSet { graph?.stateWillChange(of: owner) }
     }
     init(_ value: Value) { self.value = value }
     override var valueDescription: String { String(describing: value) }

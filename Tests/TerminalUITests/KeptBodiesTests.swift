@@ -1,0 +1,120 @@
+import Testing
+@testable import TerminalUI
+
+/// A body is evaluated again only when its view's inputs changed (KeptBodies.swift): an
+/// `Equatable` view equal to the last one keeps its nodes, unless something under it animates
+/// or a state changed; what it owns (`@State`, appearances, animations) is not dropped meanwhile.
+@Suite struct KeptBodiesTests {
+    private func frame(_ graph: ViewGraph, _ view: some View, _ size: Size = Size(width: 8, height: 4)) -> Canvas {
+        var canvas = Canvas(size: size, fill: Cell("."))
+        graph.render(view.frame(width: size.width, height: size.height, alignment: .topLeading), on: &canvas)
+        return canvas
+    }
+
+    /// A card-like view: a label, a counter in `@State` (a click counts), an `onAppear` that runs once.
+    struct Tile: View, Equatable {
+        var label: String
+        @State private var clicks = 0
+        @State private var appearances = 0
+        var body: some View {
+            Text("\(label)\(clicks)\(appearances)")
+                .onTapGesture { clicks += 1 }
+                .onAppear { appearances += 1 }
+        }
+    }
+
+    struct Row: View {
+        var labels: [String]
+        var body: some View {
+            VStack(alignment: .leading) { ForEach(labels, id: \.self) { Tile(label: $0) } }
+        }
+    }
+
+    @Test func anEqualViewKeepsItsBodyAndItsState() {
+        let graph = ViewGraph()
+        #expect(frame(graph, Row(labels: ["a", "b"])).plainText.hasPrefix("a01.....\nb01"))
+        #expect(graph.tap(at: Point(x: 0, y: 1)))
+        // The click changed b's state: b's body is evaluated again, a's is kept. (`evaluated`
+        // counts every body evaluated: `Row`, which is not `Equatable`, is evaluated each time.)
+        #expect(frame(graph, Row(labels: ["a", "b"])).plainText.hasPrefix("a01.....\nb11"))
+        #expect(graph.bodyCounts.evaluated == 2)
+        #expect(graph.bodyCounts.kept == 1)
+        // Nothing changed: both tiles keep their bodies, and their state and appearances stay.
+        for _ in 0..<3 {
+            #expect(frame(graph, Row(labels: ["a", "b"])).plainText.hasPrefix("a01.....\nb11"))
+            #expect(graph.bodyCounts.kept == 2)
+            #expect(graph.bodyCounts.evaluated == 1)
+        }
+        #expect(graph.keptState.filter { $0.label == "clicks" }.map(\.value).sorted() == ["0", "1"])
+        // A new tile: it alone is evaluated (twice: its onAppear changes its own state).
+        #expect(frame(graph, Row(labels: ["a", "c", "b"])).plainText.hasPrefix("a01.....\nc01.....\nb11"))
+        #expect(graph.bodyCounts.kept == 2)
+        #expect(graph.bodyCounts.evaluated == 2)
+        // A kept tile's click still reaches its own state.
+        #expect(graph.tap(at: Point(x: 0, y: 2)))
+        #expect(frame(graph, Row(labels: ["a", "c", "b"])).plainText.hasPrefix("a01.....\nc01.....\nb21"))
+    }
+
+    @Test func whatAKeptBodyOwnsGoesWhenItsViewLeaves() {
+        let graph = ViewGraph()
+        _ = frame(graph, Row(labels: ["a", "b"]))
+        graph.tap(at: Point(x: 0, y: 1))
+        _ = frame(graph, Row(labels: ["a", "b"]))
+        _ = frame(graph, Row(labels: ["a", "b"]))
+        #expect(graph.bodyCounts.kept == 2)
+        _ = frame(graph, Row(labels: ["a"]))
+        #expect(graph.keptState.count == 2)        // a's clicks and appearances only
+        // b comes back as a new view: its state starts again and its onAppear runs again.
+        #expect(frame(graph, Row(labels: ["a", "b"])).plainText.hasPrefix("a01.....\nb01"))
+    }
+
+    /// A still view beside one that animates: the still one is kept, the moving one evaluated
+    /// at each frame, and kept again once its value has arrived (never a value from mid-way).
+    struct Bar: View, Equatable {
+        var filled: Bool
+        var body: some View {
+            // Lecture 8's countdown pie: all of it left is a full circle, none left nothing.
+            Pie(startAngle: Angle(degrees: 0-90), endAngle: Angle(degrees: (1-(filled ? 1 : 0))*360-90)).fill(.plain)
+        }
+    }
+
+    final class Model: ObservableObject {
+        let objectWillChange = ObservableObjectPublisher()
+        @Published var filled = false
+    }
+
+    /// The game's way: a page observing its model, changed inside `withAnimation`.
+    struct Pair: View {
+        @ObservedObject var model: Model
+        var body: some View {
+            HStack(spacing: 0) { Bar(filled: true).frame(width: 4); Bar(filled: model.filled).frame(width: 4) }
+        }
+    }
+
+    @Test func aBodyUnderAnAnimationIsEvaluatedUntilItArrives() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        let size = Size(width: 8, height: 4)
+        let model = Model()
+        func pair(_ filled: Bool) -> some View { Pair(model: model) }
+        let empty = frame(graph, pair(false), size)
+        withAnimation(.linear(duration: 1)) { model.filled = true }
+        let start = frame(graph, pair(true), size)
+        #expect(start == empty)                          // it starts where it was
+        clock.advance(by: 0.5)
+        let middle = frame(graph, pair(true), size)
+        #expect(graph.bodyCounts.kept == 1)               // the still bar
+        #expect(graph.bodyCounts.evaluated == 2)          // the page (observing) and the moving bar
+        #expect(middle != start)
+        clock.advance(by: 0.6)
+        // Arrived, but last evaluated mid-way: evaluated once more, never shown as it was.
+        let end = frame(graph, pair(true), size)
+        #expect(graph.bodyCounts.evaluated == 2)
+        let full = frame(graph, pair(true), size)
+        #expect(graph.bodyCounts.kept == 2)
+        #expect(full == end)
+        // Both full: the same cells as two bars that never moved.
+        #expect(full == frame(ViewGraph(), HStack(spacing: 0) { Bar(filled: true).frame(width: 4); Bar(filled: true).frame(width: 4) }, size))
+    }
+}
+
