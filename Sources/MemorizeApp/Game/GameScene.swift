@@ -4,7 +4,7 @@ import TerminalUI
 /// runtime draws (CardLayer) and what a click hits, computed by one function
 /// (GameFrameRenderer.scene) so the two cannot disagree about where a card is.
 struct GameScene {
-    struct Placed {
+    struct Placed: Equatable {
         let index: Int
         let card: EmojiMemoryGame.Card
         /// How it is drawn; `look.frame` is its frame scaled by its removal transition.
@@ -41,7 +41,7 @@ struct GameScene {
 /// The runtime's view of the cards: lecture 8's CardViews, each where the scene presents it, in
 /// drawing order, the deck's top last. It observes the game, so a change made inside
 /// `withAnimation` reaches the cards with that transaction (the flip, the pie, the spin).
-struct CardLayer: View {
+struct CardLayer: View, Equatable {
     @ObservedObject var game: EmojiMemoryGame
     let cards: [GameScene.Placed]
 

@@ -43,9 +43,23 @@ final class KeptBody {
         if placing { placedKeys.append(key) } else { madeKeys.append(key) }
     }
 
+    /// Keys of its own, not of a kept body under it (made or laid out while it was innermost).
+    private(set) var ownKeys: [AnimationKey] = []
+    /// None of its own keys was animating when it was laid out: if it was unsettled, what moved
+    /// lies in kept bodies under it, which an animation frame evaluates in its stead.
+    private(set) var ownKeysSettled = false
+
+    func noteOwn(_ key: AnimationKey) { ownKeys.append(key) }
+
     var animationKeys: [AnimationKey] { madeKeys + placedKeys }
+    /// The objects views under it observe (`@ObservedObject`).
+    var observedObjects: [ObjectIdentifier] = []
+
+    /// Its own keys noted while its body was made (layout adds the rest, again at each layout).
+    private var madeOwnKeys: [AnimationKey] = []
 
     fileprivate func keep(_ node: ViewNode) {
+        madeOwnKeys = ownKeys
         self.node = node
         madeTraits = (node.tapAction, node.zIndex, node.transition, node.matchedGeometry)
         node.keptBody = self
@@ -69,15 +83,25 @@ final class KeptBody {
         }
         placedIDs.removeAll()
         placedKeys.removeAll()
+        ownKeys = madeOwnKeys
         graph.recording.append((self, true))
         node.placeContent(in: rect)
         graph.recording.removeLast()
         placedRect = rect
-        isSettled = graph.animator.map { animator in
+        let animating = graph.animator.map { animator in
             let now = animator.clock.now
-            return !animationKeys.contains { animator.isAnimating($0, at: now) }
-        } ?? true
+            return { (key: AnimationKey) in animator.isAnimating(key, at: now) }
+        } ?? { _ in false }
+        isSettled = !animationKeys.contains(where: animating)
+        ownKeysSettled = !ownKeys.contains(where: animating)
     }
+
+    /// Evaluates the body again as it was first evaluated (its view, identity and place), for
+    /// an animation frame: the new node, its own `KeptBody` registered (nil: not one node).
+    var remake: (() -> ViewNode?)?
+
+    /// Everything it owns: what its evaluation and its layout noted.
+    var ownedIDs: [ViewID] { madeIDs + placedIDs }
 
     /// True when `id` is this body's view or one under it.
     func owns(_ id: ViewID, keptAs keptID: ViewID) -> Bool {
@@ -90,12 +114,14 @@ extension ViewGraph {
     func keptNode<V: View>(for view: V, id: ViewID) -> ViewNode? {
         guard let kept = keptBodies[id], let node = kept.node, kept.canBeKept, kept.isSettled,
               !changedStateOwners.contains(where: { kept.owns($0, keptAs: id) }),
+              !changedObjects.contains(where: kept.observedObjects.contains),
               let equatable = view as? any Equatable, equatable.isEqual(to: kept.view) else { return nil }
         if let animator {
             let now = animator.clock.now
             if kept.animationKeys.contains(where: { animator.isAnimating($0, at: now) }) { return nil }
         }
         markSeen(id)
+        for object in kept.observedObjects { noteObserved(object) }
         for id in kept.madeIDs { markSeen(id) }
         for key in kept.madeKeys { noteKept(key) }
         bodyCounts.kept += 1
@@ -118,15 +144,25 @@ extension ViewGraph {
         return true
     }
 
-    /// Ends what `beginKeeping` began: a body that made one node is kept with it.
-    func endKeeping(id: ViewID, nodes: ArraySlice<ViewNode>) {
+    /// Ends what `beginKeeping` began: a body that made one node is kept with it. What a body
+    /// that is not kept animates, with no kept body around it, moves only in whole evaluations.
+    @discardableResult
+    func endKeeping(id: ViewID, nodes: ArraySlice<ViewNode>) -> KeptBody? {
         let (kept, _) = recording.removeLast()
         guard nodes.count == 1, let node = nodes.first, kept.canBeKept else {
             keptBodies[id] = nil
-            return
+            if recording.isEmpty { looseKeys += kept.animationKeys }
+            return nil
         }
         kept.keep(node)
         keptBodies[id] = kept
+        return kept
+    }
+
+    /// An object a view observes stays observed while seen; the bodies recording note it.
+    func noteObserved(_ object: ObjectIdentifier) {
+        observedSeen.insert(object)
+        for (body, _) in recording { body.observedObjects.append(object) }
     }
 
     /// A kept body's animation key: the bodies recording around it own it too.
@@ -149,4 +185,58 @@ extension State: Equatable {
     /// A view's `@State` is not one of its inputs (the graph owns it): two views that differ only
     /// in their state are the same view.
     public static func == (lhs: State, rhs: State) -> Bool { true }
+}
+
+extension ViewGraph {
+    /// SwiftUI's animation frame: nothing changed but time, so no body is evaluated except
+    /// those whose animated values move — each kept body that was animating when it was
+    /// evaluated is evaluated again where it is and put in its old node's place. False when the
+    /// frame needs the whole tree (a transition or matched frame moving, a value outside any
+    /// kept body animating, or a body that cannot be evaluated alone): then nothing was changed
+    /// that a whole evaluation does not redo.
+    func refreshAnimatedBodies() -> Bool {
+        guard let root, transitioned.isEmpty else { return false }
+        if let animator {
+            let now = animator.clock.now
+            if looseKeys.contains(where: { animator.isAnimating($0, at: now) }) { return false }
+        }
+        bodyCounts = (0, 0)
+        return refresh(under: root, keptAround: [])
+    }
+
+    private func refresh(under node: ViewNode, keptAround: [KeptBody]) -> Bool {
+        for (index, child) in node.children.enumerated() {
+            guard let kept = child.keptBody, keptBodies[child.id] === kept else {
+                if !refresh(under: child, keptAround: keptAround) { return false }
+                continue
+            }
+            guard !kept.isSettled else {
+                bodyCounts.kept += 1
+                continue
+            }
+            if kept.ownKeysSettled {
+                // What moves is in kept bodies under it: those are evaluated, it is not.
+                bodyCounts.kept += 1
+                if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
+                continue
+            }
+            guard child.restingSize == nil, let rect = kept.placedRect, let remade = kept.remake?(),
+                  let remadeBody = remade.keptBody else { return false }
+            // The modifiers around the view applied themselves to the old node, once.
+            (remade.tapAction, remade.zIndex) = (child.tapAction, child.zIndex)
+            remade.place(in: rect)
+            node.children[index] = remade
+            let owned = Set(remadeBody.ownedIDs)
+            for id in kept.ownedIDs where !owned.contains(id) && id != child.id { drop(id) }
+            // What the bodies around it noted of it is stale: they are evaluated next time.
+            for body in keptAround { body.canBeKept = false }
+        }
+        return true
+    }
+}
+
+extension ObservedObject: Equatable {
+    /// The same object is the same input: its changes reach the views by `objectWillChange`,
+    /// which has the graph evaluate them again (whatever a comparison says).
+    public static func == (lhs: ObservedObject, rhs: ObservedObject) -> Bool { lhs.wrappedValue === rhs.wrappedValue }
 }

@@ -38,6 +38,7 @@ public struct ResolveContext {
     /// body evaluated under it — or, when its inputs are as they were, the body's nodes kept
     /// from the last update (KeptBodies.swift).
     mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {
+        let parentID = id
         withComponent(.type(ViewType(V.self))) { context in
             let graph = context.graph
             if let kept = graph.keptNode(for: view, id: context.id) {
@@ -48,7 +49,16 @@ public struct ResolveContext {
             let first = nodes.count
             graph.bindDynamicProperties(of: view, id: context.id)
             view.body._makeNodes(&context, into: &nodes)
-            if keeping { graph.endKeeping(id: context.id, nodes: nodes[first...]) }
+            if keeping, let kept = graph.endKeeping(id: context.id, nodes: nodes[first...]) {
+                // An animation frame evaluates it again alone, where it is, without a transaction.
+                let place = ResolveContext(graph: graph, id: parentID, animation: nil)
+                kept.remake = {
+                    var context = place
+                    var remade: [ViewNode] = []
+                    context.resolveBody(of: view, into: &remade)
+                    return remade.count == 1 ? remade[0] : nil
+                }
+            }
         }
     }
 }

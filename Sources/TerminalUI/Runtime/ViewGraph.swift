@@ -20,8 +20,16 @@ public final class ViewGraph {
     /// own now, innermost last (KeptBodies.swift).
     var keptBodies: [ViewID: KeptBody] = [:]
     var recording: [(body: KeptBody, placing: Bool)] = []
-    /// Views whose `@State` changed since the last update: a body kept around one is stale.
+    /// Views whose `@State` changed since the last update, and objects that announced a change:
+    /// a body kept around one of those views, or holding one of those objects, is stale.
     private(set) var changedStateOwners: [ViewID] = []
+    private(set) var changedObjects: [ObjectIdentifier] = []
+    /// Animated values no kept body owns (a transition's presence, a matched frame, a value
+    /// outside any `Equatable` view): while one moves, each frame evaluates the whole tree.
+    var looseKeys: [AnimationKey] = []
+    /// The root view and size of the last evaluation (an animation frame compares them).
+    private var lastRoot: Any?
+    private var lastSize: Size?
     /// Which view types are `Equatable` (their bodies can be kept), worked out once per type.
     var equatableTypes: [ObjectIdentifier: Bool] = [:]
     /// Bodies evaluated and bodies kept in the last update (tests; the inspector).
@@ -31,9 +39,9 @@ public final class ViewGraph {
     private var appearQueue: [() -> Void] = []
     /// Observed objects (`@ObservedObject`) and their subscriptions, while a view observes them.
     private var observed: [ObjectIdentifier: Cancellable] = [:]
-    private var observedSeen = Set<ObjectIdentifier>()
-    /// View types found to hold no dynamic property: not reflected again.
-    private var plainTypes = Set<ObjectIdentifier>()
+    var observedSeen = Set<ObjectIdentifier>()
+    /// Each view type's dynamic properties (`@State`, `@ObservedObject`), found once per type.
+    private var dynamicProperties: [ObjectIdentifier: DynamicProperties] = [:]
     /// The transaction of the next update: the animation of the changes since the last one.
     private var pendingTransaction: Transaction?
     /// Animated values by owner identity (the animator's tracks are keyed by a number per identity).
@@ -69,14 +77,29 @@ public final class ViewGraph {
     /// so the first frame drawn already shows what they set.
     public func update<Root: View>(_ view: Root, size: Size) {
         reevaluate = { [unowned self] in self.evaluate(view, size: size) }
+        // An animation frame: the same root, nothing changed. Only what animates is evaluated.
+        if !needsUpdate, size == lastSize, let lastRoot, (view as? any Equatable)?.isEqual(to: lastRoot) == true,
+           refreshAnimatedBodies() {
+            runAppearActions()
+            if needsUpdate { update(view, size: size) }
+            return
+        }
+        lastRoot = view
+        lastSize = size
         for _ in 0..<4 {
             evaluate(view, size: size)
-            guard !appearQueue.isEmpty else { return }
-            let actions = appearQueue
-            appearQueue = []
-            for action in actions { action() }
-            guard needsUpdate else { return }
+            guard runAppearActions(), needsUpdate else { return }
         }
+    }
+
+    /// Runs the `onAppear` actions queued by the last evaluation; false when there were none.
+    @discardableResult
+    private func runAppearActions() -> Bool {
+        guard !appearQueue.isEmpty else { return false }
+        let actions = appearQueue
+        appearQueue = []
+        for action in actions { action() }
+        return true
     }
 
     /// Draws the tree laid out by the last update.
@@ -98,6 +121,7 @@ public final class ViewGraph {
         seen.removeAll(keepingCapacity: true)
         observedSeen.removeAll(keepingCapacity: true)
         bodyCounts = (0, 0)
+        looseKeys.removeAll(keepingCapacity: true)
         var context = ResolveContext(graph: self, id: ViewID(), animation: transaction?.animation)
         var nodes: [ViewNode] = []
         view._makeNodes(&context, into: &nodes)
@@ -108,6 +132,7 @@ public final class ViewGraph {
         self.root = root
         dropWhatLeft()
         changedStateOwners.removeAll()      // every body kept now was checked against them
+        changedObjects.removeAll()
     }
 
     /// Whatever belonged to an identity not seen in this evaluation goes with it.
@@ -117,10 +142,21 @@ public final class ViewGraph {
         for id in keptBodies.keys where !seen.contains(id) { keptBodies[id] = nil }
         for id in watchedValues.keys where !seen.contains(id) { watchedValues[id] = nil }
         for object in observed.keys where !observedSeen.contains(object) { observed[object] = nil }
-        for (id, entry) in animationIDs where !seen.contains(id) {
-            for property in entry.properties { animator?.remove(AnimationKey(entry.number, property)) }
-            animationIDs[id] = nil
-        }
+        for id in animationIDs.keys where !seen.contains(id) { dropAnimations(of: id) }
+    }
+
+    /// What `id` owned goes (a view that left, found by a body evaluated again in place).
+    func drop(_ id: ViewID) {
+        states[id] = nil
+        appeared.remove(id)
+        keptBodies[id] = nil
+        watchedValues[id] = nil
+        dropAnimations(of: id)
+    }
+
+    private func dropAnimations(of id: ViewID) {
+        guard let entry = animationIDs.removeValue(forKey: id) else { return }
+        for property in entry.properties { animator?.remove(AnimationKey(entry.number, property)) }
     }
 
     /// A `@State` or observed object is about to change: the views are evaluated again at the
@@ -148,16 +184,14 @@ public final class ViewGraph {
 
     func bindDynamicProperties<V>(of view: V, id: ViewID) {
         let type = ObjectIdentifier(V.self)
-        guard !plainTypes.contains(type) else { return }
-        var found = false
-        for child in Mirror(reflecting: view).children {
-            guard let property = child.value as? any DynamicViewProperty else { continue }
-            found = true
-            // `@State var x` is stored as `_x`: the inspector shows the name as written.
-            let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? "?"
-            property.bind(in: self, id: id, label: label)
-        }
-        if found { markSeen(id) } else { plainTypes.insert(type) }
+        let properties = dynamicProperties[type] ?? {
+            let found = DynamicProperties.find(in: view)
+            dynamicProperties[type] = found
+            return found
+        }()
+        guard !properties.isEmpty else { return }
+        properties.bind(view, in: self, id: id)
+        markSeen(id)
     }
 
     func stateLocation(id: ViewID, label: String) -> StateLocationBase? {
@@ -171,9 +205,12 @@ public final class ViewGraph {
 
     func observe(_ object: some ObservableObject) {
         let key = ObjectIdentifier(object)
-        observedSeen.insert(key)
+        noteObserved(key)
         guard observed[key] == nil else { return }
-        observed[key] = object.objectWillChange.sink { [weak self] in self?.stateWillChange() }
+        observed[key] = object.objectWillChange.sink { [weak self] in
+            self?.changedObjects.append(key)
+            self?.stateWillChange()
+        }
     }
 
     /// True the first time `id` is seen since it (last) appeared: its `onAppear` runs after layout.
@@ -198,6 +235,7 @@ public final class ViewGraph {
             key = AnimationKey(nextAnimationID, property)
         }
         for (body, placing) in recording { body.note(key, placing: placing) }
+        if let innermost = recording.last { innermost.body.noteOwn(key) } else { looseKeys.append(key) }
         return key
     }
 

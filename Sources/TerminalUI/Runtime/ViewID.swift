@@ -34,8 +34,9 @@ public struct ViewID: Hashable, CustomStringConvertible {
     final class Step {
         let parent: Step?
         let component: Component
-        /// The hash of the whole path down to here.
+        /// The hash of the whole path down to here, and its length.
         let pathHash: Int
+        let depth: Int
 
         init(parent: Step?, component: Component) {
             var hasher = Hasher()
@@ -44,6 +45,7 @@ public struct ViewID: Hashable, CustomStringConvertible {
             self.parent = parent
             self.component = component
             pathHash = hasher.finalize()
+            depth = (parent?.depth ?? 0) + 1
         }
     }
 
@@ -81,14 +83,14 @@ public struct ViewID: Hashable, CustomStringConvertible {
         return false
     }
 
+    /// Two paths are the same when their last steps are, and their paths' hashes and depths are
+    /// equal. Not walking the rest up to the root is what keeps the graph's tables cheap (every
+    /// frame looks up and marks hundreds of identities); it trusts the 64-bit hash for what lies
+    /// above, which is seeded afresh in each process: two of a few thousand live identities
+    /// share one by chance about once in 10^12 processes.
     public static func == (lhs: ViewID, rhs: ViewID) -> Bool {
-        var left = lhs.last, right = rhs.last
-        while true {
-            if left === right { return true }
-            guard let l = left, let r = right, l.pathHash == r.pathHash, l.component == r.component else { return false }
-            left = l.parent
-            right = r.parent
-        }
+        guard let l = lhs.last, let r = rhs.last else { return lhs.last == nil && rhs.last == nil }
+        return l === r || (l.pathHash == r.pathHash && l.depth == r.depth && l.component == r.component)
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(last?.pathHash ?? 0) }
