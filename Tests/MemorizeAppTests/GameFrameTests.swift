@@ -85,7 +85,7 @@ import TerminalUI
             clock.advance(by: 1.0 / 30)
             app.tick()
             let frame = app.render(in: size)
-            let changed = frame.changedCells(from: previous)
+            let changed = ImmediateFeedbackTests.changed(previous, frame)
             if !changed.isEmpty { changedFrames += 1 }
             let outside = changed.filter { !card.contains($0) }
             #expect(outside.isEmpty, "\(outside.count) cells beyond the card \(card) changed, e.g. \(outside.prefix(3))")

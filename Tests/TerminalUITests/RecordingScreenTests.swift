@@ -128,7 +128,7 @@ extension NcursesTerminalTests {
         screen.present(bigger)
         #expect(pty.drain().isEmpty, "an unchanged frame still sends nothing live")
         // The inspector's bytes per frame, while recording: what the live terminal was sent.
-        let counted = screen.presentCountingBytes(sampleCanvas(screen.size, title: "count"), damage: .everything)
+        let counted = screen.presentCountingBytes(sampleCanvas(screen.size, title: "count"))
         let sent = pty.drain()
         #expect(sent.contains("count") && counted == sent.count, "counted \(String(describing: counted)), sent \(sent.count)")
         screen.present(bigger)
@@ -158,6 +158,38 @@ extension NcursesTerminalTests {
 }
 
 extension NcursesTerminalTests {
+    /// A recording that cannot be written says so over the top row of the live screen, for
+    /// `noticeSeconds`, then the app's top row comes back. The notice is drawn into a whole frame
+    /// and diffed like any other: only that row goes out when it comes and when it goes.
+    @Test func aFailedRecordingsNoticeComesAndGoesOnTheTopRow() throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 10)
+        let live = try makeScreen(pty)
+        let clock = VirtualClock()
+        // /dev/full takes the open and fails the header's write: the recording has failed at once.
+        let screen = try RecordingScreen(base: live, writer: AsciicastWriter(path: "/dev/full"), clock: clock,
+                                         colorMode: live.colorMode, timestamp: nil)
+        defer { screen.restore() }
+        #expect(screen.writeError != nil)
+        _ = pty.drain()
+        let canvas = sampleCanvas(screen.size, title: "hello")
+
+        screen.present(canvas)
+        let first = String(decoding: pty.drain(), as: UTF8.self)
+        #expect(first.contains("Recording stopped") && !first.contains("hello") && first.contains("bottom-rig"),
+                "the notice covers the title: \(first.debugDescription)")
+        clock.advance(by: 1)
+        screen.present(canvas)
+        #expect(pty.drain().isEmpty, "the notice still shows: nothing changed")
+
+        clock.advance(by: RecordingScreen<NcursesScreen>.noticeSeconds)
+        screen.present(canvas)
+        let gone = String(decoding: pty.drain(), as: UTF8.self)
+        #expect(gone.contains("hello") && !gone.contains("Recording") && !gone.contains("bottom-rig") && !gone.contains("👻"),
+                "only the top row, the app's again: \(gone.debugDescription)")
+        screen.present(canvas)
+        #expect(pty.drain().isEmpty)
+    }
+
     func titleCanvas(_ size: Size, _ right: String) -> Canvas {
         var canvas = Canvas(size: size)
         canvas.put(" Vehicles", x: 0, y: 0, style: Style(foreground: .rgb(200, 80, 80), bold: true))

@@ -191,16 +191,4 @@ public struct Canvas: Equatable, Sendable {
             return row
         }.joined(separator: "\n")
     }
-
-    /// Every row index/column where `other` differs: what a backend must send to the terminal.
-    public func changedCells(from other: Canvas) -> [Point] {
-        guard other.size == size else {
-            return (0..<size.height).flatMap { y in (0..<size.width).map { Point(x: $0, y: y) } }
-        }
-        var changed: [Point] = []
-        for i in cells.indices where cells[i] != other.cells[i] {
-            changed.append(Point(x: i % size.width, y: i / size.width))
-        }
-        return changed
-    }
 }

@@ -35,7 +35,6 @@ final class NcursesCapture {
     private var output: UnsafeMutablePointer<FILE>?
     private var input: UnsafeMutablePointer<FILE>?
     private var painter: NcursesPainter!
-    private var missedFrame = false
     private var finished = false
 
     /// Fails (without touching any terminal) when terminfo has no usable entry for `term`.
@@ -103,34 +102,27 @@ final class NcursesCapture {
     /// Paints `canvas` on a terminal of `size` (the live screen's size, or the virtual one) and
     /// returns what ncurses sent; nil when this frame cannot be drawn: the live terminal changed
     /// size under us (its resize event follows), the size is empty, or the capture has ended.
-    func paint(_ canvas: Canvas, size target: Size, damage: Damage = .everything) -> Frame? {
-        // A frame not drawn here leaves this terminal behind the app's: the next one compares all.
-        guard let screen, !finished, target.width > 0, target.height > 0 else {
-            missedFrame = true
-            return nil
-        }
+    func paint(_ canvas: Canvas, size target: Size) -> Frame? {
+        // A frame not drawn here changes nothing here: the next one is compared with what this
+        // terminal still shows, as every frame is.
+        guard let screen, !finished, target.width > 0, target.height > 0 else { return nil }
         var lines: Int32 = 0, columns: Int32 = 0
         let previous = cn_enter_screen(screen, &lines, &columns)
         defer { cn_leave_screen(previous, lines, columns) }
-        guard cn_stdscr() != nil else {                   // the live screen's delscreen freed our windows
-            missedFrame = true
-            return nil
-        }
+        guard cn_stdscr() != nil else { return nil }      // the live screen's delscreen freed our windows
         let windows = Self.windowSize()
         var resized = false
         if target != size || windows != size {
             // Resize only to a size the windows already have (the live terminal resized them
             // with itself) or from the size they have (nobody else resized them).
             guard windows == target || windows == size, resize_term(Int32(target.height), Int32(target.width)) == OK else {
-                missedFrame = true
                 return nil
             }
             size = target
             painter.invalidate()
             resized = true
         }
-        painter.paint(canvas, visible: target, damage: missedFrame ? .everything : damage)
-        missedFrame = false
+        painter.paint(canvas, visible: target)
         return Frame(bytes: drain(), resized: resized)
     }
 

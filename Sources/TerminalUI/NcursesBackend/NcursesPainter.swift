@@ -2,7 +2,7 @@ import CNcurses
 import Glibc
 
 /// Puts canvases on the *current* ncurses screen: Style → attributes and colour pairs, the cell
-/// diff against the last frame, wide glyphs, then one doupdate. Shared by the live terminal
+/// diff of each whole frame against what the terminal shows, wide glyphs, then one doupdate. Shared by the live terminal
 /// (NcursesScreen) and the recording's off-screen terminal (NcursesCapture), so a recording shows
 /// exactly what the player saw. Each screen owns its painter (colour pairs belong to a screen).
 final class NcursesPainter {
@@ -11,8 +11,8 @@ final class NcursesPainter {
     let defaultColors: Bool
     /// Our own pair numbers (init_extended_pair), never recycled under a cell on screen.
     private var pairTable: ColorPairTable
-    /// What the terminal shows, cell for cell: the last frame is compared with this, never kept
-    /// itself (holding it would make the app's retained canvas copy itself every frame).
+    /// What the terminal shows, cell for cell (cells a smaller terminal clips are not sent, so not
+    /// here either): each whole frame is compared with this, the one comparison of frames.
     private var shadow = Canvas(size: .zero)
     /// The pair each shadow cell was drawn with (0: default), for the table's on-screen counts.
     private var shadowPairs: [Int32] = []
@@ -70,12 +70,11 @@ final class NcursesPainter {
     }
 
     /// Draws `canvas` into stdscr, clipped to `visible` (the terminal's size, which can lag behind
-    /// or run ahead of the canvas around a resize), and sends what changed. Only the cells in
-    /// `damage` are compared: outside it the canvas is the frame before (the app's promise).
+    /// or run ahead of the canvas around a resize), and sends what changed: every frame comes
+    /// whole and is compared, cell for cell, with what the terminal shows (`shadow`).
     /// A frame with no changed cell sends nothing and makes no system call.
-    func paint(_ canvas: Canvas, visible: Size, damage: Damage = .everything) {
+    func paint(_ canvas: Canvas, visible: Size) {
         let window = cn_stdscr()
-        var region = damage
         let repaint = !hasPainted || needsFullRepaint || shadow.size != canvas.size
         if repaint {
             // First frame, new canvas size or after a resize: start from blank, once.
@@ -84,39 +83,32 @@ final class NcursesPainter {
             shadow = Canvas(size: canvas.size)
             shadowPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
             pairTable.screenCleared()
-            region = .everything
         }
-        let bounds = Rect(origin: .zero, size: Size(width: min(canvas.size.width, visible.width),
-                                                    height: min(canvas.size.height, visible.height)))
-        let rects = region.isEverything ? [bounds] : region.rects
+        let columns = 0..<min(canvas.size.width, visible.width)
         var changed = false
-        for rect in rects {
-            let r = rect.intersection(bounds)
-            guard !r.isEmpty else { continue }
-            for y in r.minY..<r.maxY {
-                if Self.showsAlready(canvas, shadow, row: y, columns: r.minX..<r.maxX) { continue }
-                for x in r.minX..<r.maxX {
-                    let index = y * canvas.size.width + x
-                    let cell = canvas.cells[index]
-                    guard cell != shadow.cells[index] else { continue }
-                    if !changed { trace?.frame() }
-                    changed = true
-                    if cell.isContinuation {
-                        // ncurses places a wide glyph's right half itself; if only the right half
-                        // changed (its style), the glyph must be written again from its left cell.
-                        if x > 0, !canvas.cells[index - 1].isContinuation {
-                            draw(canvas, at: Point(x: x - 1, y: y), visibleWidth: visible.width)
-                            shadow.mirror(canvas.cells[index - 1], at: index - 1)
-                        }
-                    } else {
-                        draw(canvas, at: Point(x: x, y: y), visibleWidth: visible.width)
-                        // Its right half went out with it: no need to write the glyph again there.
-                        if x + 1 < canvas.size.width, canvas.cells[index + 1].isContinuation {
-                            shadow.mirror(canvas.cells[index + 1], at: index + 1)
-                        }
+        for y in 0..<min(canvas.size.height, visible.height) where !columns.isEmpty {
+            if Self.showsAlready(canvas, shadow, row: y, columns: columns) { continue }
+            for x in columns {
+                let index = y * canvas.size.width + x
+                let cell = canvas.cells[index]
+                guard cell != shadow.cells[index] else { continue }
+                if !changed { trace?.frame() }
+                changed = true
+                if cell.isContinuation {
+                    // ncurses places a wide glyph's right half itself; if only the right half
+                    // changed (its style), the glyph must be written again from its left cell.
+                    if x > 0, !canvas.cells[index - 1].isContinuation {
+                        draw(canvas, at: Point(x: x - 1, y: y), visibleWidth: visible.width)
+                        shadow.mirror(canvas.cells[index - 1], at: index - 1)
                     }
-                    shadow.mirror(cell, at: index)
+                } else {
+                    draw(canvas, at: Point(x: x, y: y), visibleWidth: visible.width)
+                    // Its right half went out with it: no need to write the glyph again there.
+                    if x + 1 < canvas.size.width, canvas.cells[index + 1].isContinuation {
+                        shadow.mirror(canvas.cells[index + 1], at: index + 1)
+                    }
                 }
+                shadow.mirror(cell, at: index)
             }
         }
         if !cellsAwaitingPair.isEmpty {

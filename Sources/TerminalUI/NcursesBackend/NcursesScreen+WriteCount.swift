@@ -6,9 +6,9 @@ import Glibc
 /// an inspector asks (the closed path calls plain `present`). Anything else the process writes
 /// during the frame (nothing, unless recording) would be counted too.
 extension NcursesScreen {
-    public func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int? {
+    public func presentCountingBytes(_ canvas: Canvas) -> Int? {
         let before = Self.bytesWrittenByProcess()
-        present(canvas, damage: damage)
+        present(canvas)
         guard let before, let after = Self.bytesWrittenByProcess() else { return nil }
         return after - before
     }

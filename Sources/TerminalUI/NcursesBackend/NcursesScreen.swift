@@ -188,12 +188,8 @@ public final class NcursesScreen: Screen {
     }
 
     public func present(_ canvas: Canvas) {
-        present(canvas, damage: .everything)
-    }
-
-    public func present(_ canvas: Canvas, damage: Damage) {
         guard isActive, !isSuspended else { return }
-        painter.paint(canvas, visible: size, damage: damage)
+        painter.paint(canvas, visible: size)
         backgroundQuery.sendIfDue(to: terminal.outputFD)
     }
 

@@ -19,8 +19,6 @@ public final class RecordingScreen<Base: Screen>: Screen {
     /// once and for `noticeSeconds`, over the top row; play goes on, the file keeps what it has.
     private var failureNoticedAt: Double?
     static var noticeSeconds: Double { 6 }
-    /// The notice was drawn on the last frame: the next one without it repaints that row.
-    private var noticeShown = false
 
     /// Fails before anything starts when the recording's terminal type is missing from terminfo.
     public static func checkCanRecord() throws {
@@ -43,35 +41,33 @@ public final class RecordingScreen<Base: Screen>: Screen {
 
     public var size: Size { base.size }
 
-    public func present(_ canvas: Canvas) { present(canvas, damage: .everything) }
-
-    public func present(_ canvas: Canvas, damage: Damage) {
-        _ = present(canvas, damage: damage, countingBytes: false)
+    public func present(_ canvas: Canvas) {
+        _ = present(canvas, countingBytes: false)
     }
 
     /// The bytes the live terminal was sent (the inspector's figure), as `base` counts them: the
     /// recording's own copy is not what the player's terminal received.
-    public func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int? {
-        present(canvas, damage: damage, countingBytes: true)
+    public func presentCountingBytes(_ canvas: Canvas) -> Int? {
+        present(canvas, countingBytes: true)
     }
 
-    private func present(_ canvas: Canvas, damage: Damage, countingBytes: Bool) -> Int? {
-        func presentLive(_ canvas: Canvas, _ damage: Damage) -> Int? {
-            let (shown, damage) = withFailureNotice(canvas, damage)
+    private func present(_ canvas: Canvas, countingBytes: Bool) -> Int? {
+        func presentLive(_ canvas: Canvas) -> Int? {
+            let shown = withFailureNotice(canvas)
             guard countingBytes else {
-                base.present(shown, damage: damage)
+                base.present(shown)
                 return nil
             }
-            return base.presentCountingBytes(shown, damage: damage)
+            return base.presentCountingBytes(shown)
         }
-        guard isRecording, writer.writeError == nil else { return presentLive(canvas, damage) }
+        guard isRecording, writer.writeError == nil else { return presentLive(canvas) }
         // The off-screen terminal draws first, at the size the live one has now. Resizing it can
         // clip the live screen's windows (ncurses shares them between screens), so the live frame
         // that follows then repaints everything, as it does after its own resize anyway.
         let size = base.size
-        let frame = capture.paint(canvas, size: size, damage: damage)
+        let frame = capture.paint(canvas, size: size)
         if frame?.resized == true, let live = base as? NcursesScreen { live.invalidateAfterResize() }
-        var bytes = presentLive(canvas, damage)
+        var bytes = presentLive(canvas)
         guard let frame else { return bytes }
         let time = clock.now - start
         if size != recordedSize {
@@ -79,33 +75,27 @@ public final class RecordingScreen<Base: Screen>: Screen {
             recordedSize = size
         }
         writer.output(frame.bytes, at: time)
-        // Said at once, not only at quit: the frame just drawn gets the notice.
-        if writer.writeError != nil { bytes = presentLive(canvas, Damage(rects: [Rect(x: 0, y: 0, width: size.width, height: 1)])) }
+        // Said at once, not only at quit: the frame just drawn again, with the notice (the
+        // screen's diff sends only the top row).
+        if writer.writeError != nil { bytes = presentLive(canvas) }
         return bytes
     }
 
-    /// `canvas` with the recording's failure over its top row while the notice lasts, and the
-    /// damage that row needs (when the notice comes and when it goes).
-    private func withFailureNotice(_ canvas: Canvas, _ damage: Damage) -> (Canvas, Damage) {
+    /// `canvas` with the recording's failure over its top row while the notice lasts. A frame
+    /// like any other: when the notice goes, the next frame's top row is the app's again, and the
+    /// screen's diff against what the terminal shows puts it back.
+    private func withFailureNotice(_ canvas: Canvas) -> Canvas {
         // Live only: a headless run reports it at the end, and its frames stay reproducible.
-        guard let error = writer.writeError, base is NcursesScreen else { return (canvas, damage) }
+        guard let error = writer.writeError, base is NcursesScreen else { return canvas }
         let now = clock.now
         if failureNoticedAt == nil { failureNoticedAt = now }
-        let row = Rect(x: 0, y: 0, width: canvas.size.width, height: 1)
-        var damage = damage
-        guard now - failureNoticedAt! < Self.noticeSeconds else {
-            if noticeShown { damage.rects.append(row) }
-            noticeShown = false
-            return (canvas, damage)
-        }
+        guard now - failureNoticedAt! < Self.noticeSeconds else { return canvas }
         var shown = canvas
         let style = Style(bold: true, reverse: true)
-        shown.fill(row, with: " ", style: style)
+        shown.fill(Rect(x: 0, y: 0, width: canvas.size.width, height: 1), with: " ", style: style)
         _ = shown.put(SafeText.neutralised("Recording stopped: \(error). \(path) keeps what was written; play goes on."),
                       x: 0, y: 0, style: style)
-        damage.rects.append(row)
-        noticeShown = true
-        return (shown, damage)
+        return shown
     }
 
     public func nextEvent(timeout: Double?) -> Event? {

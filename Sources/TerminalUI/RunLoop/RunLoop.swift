@@ -155,7 +155,7 @@ public final class RunLoop {
     private func drawMeasured(at time: Double, into stats: RunLoopStats) {
         let started = stats.measuresCost ? monotonicNow() : 0
         let canvas = content.render(in: screen.size)
-        let bytes = screen.presentCountingBytes(canvas, damage: .everything)
+        let bytes = screen.presentCountingBytes(canvas)
         let cost = stats.measuresCost ? monotonicNow() - started : nil
         frameDrawn(at: time)
         stats.didDraw(at: time, cost: cost, bytes: bytes)

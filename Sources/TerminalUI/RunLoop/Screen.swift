@@ -3,11 +3,9 @@
 public protocol Screen: AnyObject {
     /// The terminal size in cells right now.
     var size: Size { get }
-    /// Shows `canvas`, sending only the cells that differ from the last presented frame.
+    /// Shows `canvas`, a whole frame, sending only the cells that differ from what the terminal
+    /// shows (the screen's diff is the one comparison of frames).
     func present(_ canvas: Canvas)
-    /// The same, told which cells may differ from the last presented frame (`Damage`): a screen
-    /// may look at those only. Screens that do not use it show the whole canvas.
-    func present(_ canvas: Canvas, damage: Damage)
     /// Waits for input. `timeout` nil blocks with no timer at all (an idle app costs nothing);
     /// returns nil when the timeout passes with no input.
     func nextEvent(timeout: Double?) -> Event?
@@ -16,16 +14,15 @@ public protocol Screen: AnyObject {
     /// Gives the terminal back and stops the process until the shell continues it (Ctrl-Z), then
     /// takes the terminal again; the next present() repaints everything. Virtual screens: nothing.
     func suspend()
-    /// `present(_:damage:)`, returning the bytes it wrote to the terminal, or nil when this
-    /// screen cannot tell (an inspector shows the figure; counting may cost, so only it asks).
-    func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int?
+    /// `present(_:)`, returning the bytes it wrote to the terminal, or nil when this screen
+    /// cannot tell (an inspector shows the figure; counting may cost, so only it asks).
+    func presentCountingBytes(_ canvas: Canvas) -> Int?
 }
 
 extension Screen {
     public func suspend() {}
-    public func present(_ canvas: Canvas, damage: Damage) { present(canvas) }
-    public func presentCountingBytes(_ canvas: Canvas, damage: Damage) -> Int? {
-        present(canvas, damage: damage)
+    public func presentCountingBytes(_ canvas: Canvas) -> Int? {
+        present(canvas)
         return nil
     }
 }
