@@ -18,6 +18,16 @@ struct CardLook: Equatable {
     /// `--reduced-motion`: the pie steps once a second instead of sweeping.
     var reducesMotion = false
 
+    /// The bonus as drawn now: the card reads it off a clock, so a value of it made earlier
+    /// would read the same time; this is read when the look is made. A change of it is a
+    /// change of the card's inputs (the runtime keeps a card's body while they are equal).
+    var bonusShown = BonusShown()
+
+    struct BonusShown: Equatable {
+        var isConsuming = false
+        var wholeSecondsLeft = 0.0
+    }
+
     enum Border { case face, focused, matched }
 
     var border: Border { isFocused ? .focused : (isMatched ? .matched : .face) }

@@ -25,5 +25,6 @@ extension EmojiMemoryGame {
 
         /// The same model card is the same card, whatever clock reads it.
         public static func == (lhs: Card, rhs: Card) -> Bool { lhs.model == rhs.model }
+
     }
 }

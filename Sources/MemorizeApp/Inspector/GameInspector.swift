@@ -63,7 +63,7 @@ struct GameInspector {
         return InspectorSection(title: title(.state), lines: [
             InspectorLine("dealt \(dealt.count) of \(view.game.cards.count) " + set),
             InspectorLine("focus \(focus)   page \(page)"),
-        ] + runtimeState())
+        ], extraLines: runtimeState())
     }
 
     /// The runtime's side of `@State` (ViewGraph): what the focused card's `CardView` keeps, and

@@ -29,13 +29,16 @@ public enum InspectorPane {
             shown[i] = take
             left -= take
         }
-        var gave = true
-        while left > 0 && gave {
-            gave = false
-            for (i, section) in sections.enumerated() where left > 0 && shown[i] < section.lines.count {
-                shown[i] += 1
-                left -= 1
-                gave = true
+        for lineCount in [{ (section: InspectorSection) in section.lines.count },
+                          { (section: InspectorSection) in section.lines.count + section.extraLines.count }] {
+            var gave = true
+            while left > 0 && gave {
+                gave = false
+                for (i, section) in sections.enumerated() where left > 0 && shown[i] < lineCount(section) {
+                    shown[i] += 1
+                    left -= 1
+                    gave = true
+                }
             }
         }
         return shown
@@ -67,11 +70,12 @@ public enum InspectorPane {
             y += 1
             let cut = count < section.lines.count
             let first = cut ? firstShown(of: section, showing: count - 1) : 0
+            let lines = section.lines + section.extraLines
             for index in 0..<count where y < area.maxY {
                 if cut, index == count - 1 {
                     canvas.put((ascii ? "... " : "… ") + "\(section.lines.count - count + 1) more", x: area.minX, y: y, style: styles.text)
                 } else {
-                    draw(section.lines[first + index], at: Point(x: area.minX, y: y), width: area.width, on: &canvas,
+                    draw(lines[first + index], at: Point(x: area.minX, y: y), width: area.width, on: &canvas,
                          styles: styles, ascii: ascii)
                 }
                 y += 1

@@ -22,11 +22,14 @@ public struct InspectorSection: Equatable, Sendable {
     public var lines: [InspectorLine]
     /// Lines kept even when the pane is short (the rest share what room is left).
     public var minimumLines: Int
+    /// Lines after `lines`, shown only in room no section's `lines` need (never "… N more").
+    public var extraLines: [InspectorLine]
 
-    public init(title: String, lines: [InspectorLine], minimumLines: Int = 2) {
+    public init(title: String, lines: [InspectorLine], minimumLines: Int = 2, extraLines: [InspectorLine] = []) {
         self.title = title
         self.lines = lines
         self.minimumLines = minimumLines
+        self.extraLines = extraLines
     }
 }
 

@@ -100,6 +100,8 @@ extension GameFrameRenderer {
         var look = body.grid.look(of: card, palette: palette, reducesMotion: animator.reducedMotion)
         look.frame = scaled ?? frame
         look.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
+        look.bonusShown = CardLook.BonusShown(isConsuming: card.isConsumingBonusTime,
+                                              wholeSecondsLeft: card.bonusTimeRemaining.rounded(.up))
         return GameScene.Placed(index: index, card: card, look: look, frame: frame, isShown: scaled != nil)
     }
 
