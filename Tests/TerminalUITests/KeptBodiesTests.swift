@@ -116,5 +116,34 @@ import Testing
         // Both full: the same cells as two bars that never moved.
         #expect(full == frame(ViewGraph(), HStack(spacing: 0) { Bar(filled: true).frame(width: 4); Bar(filled: true).frame(width: 4) }, size))
     }
-}
 
+    /// Lecture 8's countdown in a view the runtime may keep: `onAppear` sets the state, then sets
+    /// it again inside `withAnimation`. The first change is evaluated at once (its own
+    /// transaction); the second must still mark the view changed, or the kept body would show
+    /// the first value for good (a full pie that never counts down).
+    struct KeptCountdown: View, Equatable {
+        var duration: Double
+        @State private var animatedBonusRemaining: Double = 0
+        var body: some View {
+            Pie(startAngle: Angle(degrees: 0-90), endAngle: Angle(degrees: (1-animatedBonusRemaining)*360-90))
+                .fill(.plain)
+                .onAppear {
+                    animatedBonusRemaining = 1
+                    withAnimation(.linear(duration: duration)) { animatedBonusRemaining = 0 }
+                }
+        }
+    }
+
+    @Test func aStateSetTwiceInTwoTransactionsAnimatesFromTheFirstValue() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        let size = Size(width: 8, height: 4)
+        let full = frame(graph, KeptCountdown(duration: 4), size)
+        clock.advance(by: 2)
+        let half = frame(graph, KeptCountdown(duration: 4), size)
+        #expect(half != full, "the pie did not count down")
+        clock.advance(by: 2.5)
+        let gone = frame(graph, KeptCountdown(duration: 4), size)
+        #expect(gone.plainText.allSatisfy { $0 == "." || $0 == "\n" }, "\(gone.plainText)")
+    }
+}

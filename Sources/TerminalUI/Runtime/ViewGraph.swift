@@ -163,12 +163,14 @@ public final class ViewGraph {
     /// next update, with the transaction open now. Changes made so far under another transaction
     /// are evaluated first, with theirs — so `x = 1; withAnimation { x = 0 }` jumps to 1 and
     /// animates from there (the lecture's pie `onAppear`), as two transactions do in SwiftUI.
-    func stateWillChange(of owner: ViewID? = nil) {
-        if let owner { changedStateOwners.append(owner) }
+    func stateWillChange(of owner: ViewID? = nil, ofObject object: ObjectIdentifier? = nil) {
         let transaction = Transaction.current
         if needsUpdate, !isEvaluating, transaction?.animation != pendingTransaction?.animation, let reevaluate {
             reevaluate()
         }
+        // Noted after the earlier changes were evaluated: that evaluation forgets what it saw.
+        if let owner { changedStateOwners.append(owner) }
+        if let object { changedObjects.append(object) }
         needsUpdate = true
         pendingTransaction = transaction
     }
@@ -207,10 +209,7 @@ public final class ViewGraph {
         let key = ObjectIdentifier(object)
         noteObserved(key)
         guard observed[key] == nil else { return }
-        observed[key] = object.objectWillChange.sink { [weak self] in
-            self?.changedObjects.append(key)
-            self?.stateWillChange()
-        }
+        observed[key] = object.objectWillChange.sink { [weak self] in self?.stateWillChange(ofObject: key) }
     }
 
     /// True the first time `id` is seen since it (last) appeared: its `onAppear` runs after layout.
