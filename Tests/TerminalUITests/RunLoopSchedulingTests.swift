@@ -89,3 +89,31 @@ import Testing
         #expect(screen.presentedFrames >= 15)
     }
 }
+
+extension RunLoopSchedulingTests {
+    /// An animation started while a frame is drawn (a view's `onAppear` starting a
+    /// `withAnimation` there) gets its frames: the loop asks again after drawing, not only before.
+    @Test func anAnimationStartedWhileDrawingGetsItsFrames() throws {
+        final class AppearsThenAnimates: RunLoopContent {
+            let clock: VirtualClock
+            var animateUntil: Double?
+            init(clock: VirtualClock) { self.clock = clock }
+            func handle(_ event: Event) {}
+            func render(in size: Size) -> Canvas {
+                if animateUntil == nil { animateUntil = clock.now + 0.5 }   // the first frame's onAppear
+                var canvas = Canvas(size: size)
+                canvas.put(isAnimating ? "moving" : "done", x: 0, y: 0)
+                return canvas
+            }
+            func tick() {}
+            var isAnimating: Bool { animateUntil.map { clock.now < $0 } ?? false }
+            var exitCode: Int32? { nil }
+            func performScriptCommand(_ name: String, argument: String) -> String? { nil }
+        }
+        let clock = VirtualClock()
+        let screen = HeadlessScreen(size: Size(width: 10, height: 1), clock: clock)
+        _ = try RunLoop(screen: screen, clock: clock, content: AppearsThenAnimates(clock: clock), fps: 30).run()
+        #expect(screen.presentedFrames >= 15, "\(screen.presentedFrames) frames for a 0.5 s animation started while drawing")
+        #expect(screen.canvas.plainText == "done")
+    }
+}

@@ -100,18 +100,22 @@ public final class RunLoop {
             let animating = content.isAnimating
             let timedChange = content.nextTimedChange
             let changeDue = [announcedChange, timedChange].contains { $0.map { $0 <= now } ?? false }
-            if needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6)
-                || (!animating && drewMidAnimation) || changeDue {
+            let drawsNow = needsDisplay || (animating && now - lastFrameTime >= frameInterval - 1e-6)
+                || (!animating && drewMidAnimation) || changeDue
+            if drawsNow {
                 if let stats, stats.isEnabled {
                     stats.willDraw(idle: !animating && timedChange == nil)
                     drawMeasured(at: now, into: stats)
                 } else {
                     draw(at: now)
                 }
-                drewMidAnimation = animating
             }
+            // Asked again after drawing: a view's `onAppear` runs while the frame is drawn and
+            // may start an animation there (SwiftUI schedules the next frame for it too).
+            let animatesOn = content.isAnimating
+            if drawsNow { drewMidAnimation = animatesOn }
             announcedChange = content.nextTimedChange
-            let timeout = Self.waitTimeout(now: clock.now, isAnimating: animating, lastFrameTime: lastFrameTime,
+            let timeout = Self.waitTimeout(now: clock.now, isAnimating: animatesOn, lastFrameTime: lastFrameTime,
                                            frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
                                            nextTimedChange: announcedChange)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
