@@ -228,32 +228,32 @@ struct PieTests {
     }
 }
 
-/// A flip narrows the card, and a `rotation3DEffect` squeezes what is on it: the pie keeps its
-/// sweep order and only moves its dots to the scaled columns.
-struct PieRasterSqueezeTests {
-    private let full = PieRaster(size: Size(width: 8, height: 4), startAngle: -90, clockwise: true)
+/// A flip narrows the card, and a `rotation3DEffect` squeezes what is on it: the pie's dots,
+/// filled at its resting size, move to the scaled columns.
+struct PathRasterSqueezeTests {
+    private let size = Size(width: 8, height: 4)
+    private func full(remaining: Double) -> PathRaster { Pie.bonus(remaining: remaining).raster(for: size) }
 
-    private func drawn(_ raster: PieRaster, step: Int) -> String {
-        render(raster.size) { raster.draw(step: step, at: .zero, on: &$0, style: .plain, glyphs: .braille) }
+    private func drawn(_ raster: PathRaster) -> String {
+        render(raster.size) { raster.draw(at: .zero, on: &$0, style: .plain, glyphs: .braille) }
     }
 
     @Test func theFullWidthIsTheRasterItself() {
-        #expect(drawn(full.squeezed(toWidth: 8), step: 100) == drawn(full, step: 100))
+        #expect(drawn(full(remaining: 1).squeezed(toWidth: 8)) == drawn(full(remaining: 1)))
     }
 
     @Test func aHalfWidthPieIsTheFullPieSqueezedIntoHalfTheColumns() {
-        let half = full.squeezed(toWidth: 4)
+        let half = full(remaining: 1).squeezed(toWidth: 4)
         #expect(half.size == Size(width: 4, height: 4))
         // Squeezed, not a smaller circle: it still spans all four rows, top to bottom.
-        #expect(drawn(half, step: full.litDotCount(step: .max)) == "⣰⣿⣿⣆\n⣿⣿⣿⣿\n⣿⣿⣿⣿\n⠹⣿⣿⠏")
-        // The same steps as the full pie: half the bonus left lights the left half.
-        let halfway = full.step(sweep: 180)
-        #expect(drawn(half, step: halfway) == "⣰⣿\n⣿⣿\n⣿⣿\n⠹⣿")
+        #expect(drawn(half) == "⣰⣿⣿⣆\n⣿⣿⣿⣿\n⣿⣿⣿⣿\n⠹⣿⣿⠏")
+        // Half the bonus left lights the left half, squeezed the same way.
+        #expect(drawn(full(remaining: 0.5).squeezed(toWidth: 4)) == "⣰⣿\n⣿⣿\n⣿⣿\n⠹⣿")
     }
 
     @Test func everyDotStaysInsideTheNarrowedColumns() {
         for width in 1...7 {
-            let text = drawn(full.squeezed(toWidth: width), step: .max)
+            let text = drawn(full(remaining: 1).squeezed(toWidth: width))
             #expect(text.split(separator: "\n").allSatisfy { $0.count <= width }, "width \(width): \(text)")
         }
     }
@@ -265,7 +265,7 @@ struct GlyphTableTests {
     @Test func theBrailleTableIsWhatMeasuringEachPatternGives() {
         for bits in 0..<256 {
             let measured = Glyph(Character(Unicode.Scalar(0x2800 + UInt32(bits))!))
-            #expect(PieRaster.braille[bits] == measured, "pattern \(bits)")
+            #expect(PathRaster.braille[bits] == measured, "pattern \(bits)")
         }
     }
 

@@ -58,10 +58,8 @@ import Testing
         let full = Pie(startAngle: Angle(degrees: -90), endAngle: Angle(degrees: 0))
         let turned = frame(graph, full.fill(.plain).rotation3DEffect(Angle(degrees: 60), axis: (x: 0, y: 1, z: 0)), size)
         // |cos 60°| = 0.5: five columns, centred; the dots of the 10-wide pie moved to them.
-        let raster = PieRaster(size: size, startAngle: full.startAngle, clockwise: full.clockwise)
         var expected = Canvas(size: size)
-        raster.squeezed(toWidth: 5).draw(step: raster.step(sweep: full.sweep), at: Point(x: 3, y: 0), on: &expected,
-                                         style: .plain, glyphs: .braille)
+        full.raster(for: size).squeezed(toWidth: 5).draw(at: Point(x: 3, y: 0), on: &expected, style: .plain, glyphs: .braille)
         #expect(turned == expected)
         #expect(turned != frame(graph, full.fill(.plain).frame(width: 5).offset(x: 3), size), "not a pie drawn 5 wide")
     }

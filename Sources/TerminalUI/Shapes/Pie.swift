@@ -1,4 +1,4 @@
-import Synchronization
+import Glibc
 
 /// How `Pie` turns its dots into glyphs.
 public enum PieGlyphs: Hashable, Sendable {
@@ -59,82 +59,51 @@ public struct Pie: Shape, Animatable, Hashable, Sendable {
         set { startAngle = newValue.first; endAngle = newValue.second }
     }
 
-    /// `Shape`: the wedge in Braille dots (`draw(in:on:style:glyphs:)`).
-    public func fill(in rect: Rect, on canvas: inout Canvas, style: Style) {
-        draw(in: rect, on: &canvas, style: style, glyphs: glyphs)
+    /// Lecture 5's `path(in:)`, line for line: from the centre out to the start, round the arc,
+    /// back to the centre. `rect` is in pixels (a cell is 1×2 of them), so the pie is round.
+    public func path(in rect: FloatRect) -> Path {
+        let center = FloatPoint(x: rect.midX, y: rect.midY)
+        let radius = min(rect.width, rect.height) / 2
+        let start = FloatPoint(
+            x: center.x + radius * cos(Angle(degrees: startAngle).radians),
+            y: center.y + radius * sin(Angle(degrees: startAngle).radians)
+        )
+        var p = Path()
+        p.move(to: center)
+        p.addLine(to: start)
+        p.addArc(
+            center: center,
+            radius: radius,
+            startAngle: Angle(degrees: startAngle),
+            endAngle: Angle(degrees: endAngle),
+            clockwise: clockwise
+        )
+        p.addLine(to: center)
+        return p
     }
 
-    /// Laid out at `resting` and narrowed to `rect` by a turn: the dots a sweep lights at the
-    /// resting size, each moved to its squeezed column (PieRaster.squeezed), so a pie counting
-    /// down on a turning card loses no dot to the turn. Rasters come from a small cache: a
-    /// countdown draws one size for seconds, a flip a few widths.
+    /// `Shape`'s fill (its path in dots), in this pie's `glyphs`: Braille, or `--ascii`'s ramp.
     public func fill(in rect: Rect, resting: Size, on canvas: inout Canvas, style: Style) {
-        guard !rect.isEmpty, sweep > 0, resting.width > 0, resting.height > 0 else { return }
-        let step = PieRasterCache.shared.raster(size: resting, startAngle: startAngle, clockwise: clockwise).step(sweep: sweep)
-        let squeezes = rect.size != resting && rect.height == resting.height && rect.width < resting.width
-        let raster = PieRasterCache.shared.raster(size: squeezes ? resting : rect.size, startAngle: startAngle,
-                                                  clockwise: clockwise, squeezedTo: squeezes ? rect.width : nil)
-        raster.draw(step: step, at: rect.origin, on: &canvas, style: style, glyphs: glyphs)
+        fillDots(in: rect, resting: resting, on: &canvas, style: style, glyphs: glyphs)
     }
 
     /// Degrees filled, 0…360, measured from `startAngle` in the sweep direction.
     public var sweep: Double {
-        let raw = clockwise ? startAngle - endAngle : endAngle - startAngle
-        guard raw.isFinite else { return 0 }
-        return raw > 0 ? min(raw, 360) : max(0, 360 + raw)
+        Path.sweep(from: Angle(degrees: startAngle), to: Angle(degrees: endAngle), clockwise: clockwise)
     }
 
     /// Draws the pie into `rect`, as round as the 1:2 cell allows: the circle's radius is
-    /// `min(width, 2 × height) / 2` in pixels (a cell is 1×2 pixels) and it is centred in `rect`.
-    /// Only cells with at least one dot are written, so whatever is drawn later sits on top of the pie
-    /// and whatever was drawn before shows around it. (A view that draws one size often keeps a
-    /// `PieRaster` and calls it directly.)
+    /// `min(width, 2 × height) / 2` in pixels and it is centred in `rect`. Only cells with at
+    /// least one dot are written, so whatever is drawn later sits on top of the pie and whatever
+    /// was drawn before shows around it.
     public func draw(in rect: Rect, on canvas: inout Canvas, style: Style, glyphs: PieGlyphs = .braille) {
-        guard !rect.isEmpty, sweep > 0 else { return }
-        let raster = raster(for: rect.size)
-        raster.draw(step: raster.step(sweep: sweep), at: rect.origin, on: &canvas, style: style, glyphs: glyphs)
+        guard !rect.isEmpty else { return }
+        raster(for: rect.size).draw(at: rect.origin, on: &canvas, style: style, glyphs: glyphs)
     }
 
     /// How many Braille dots `draw(in:…)` turns on in `rect`.
     public func filledDotCount(in rect: Rect) -> Int {
         guard !rect.isEmpty else { return 0 }
-        let raster = raster(for: rect.size)
-        return raster.litDotCount(step: raster.step(sweep: sweep))
-    }
-
-    /// This pie's dots for a rectangle of `size`, in the order its sweep reaches them.
-    public func raster(for size: Size) -> PieRaster {
-        PieRaster(size: size, startAngle: startAngle, clockwise: clockwise)
-    }
-}
-
-/// The rasters pies were drawn with, by size, start, direction and squeezed width: a raster
-/// costs an `atan2` per dot and a sort, a lookup here a hash. Bounded (cleared when full).
-final class PieRasterCache: Sendable {
-    static let shared = PieRasterCache()
-
-    private struct Key: Hashable {
-        var size: Size
-        var startAngle: Double
-        var clockwise: Bool
-        var squeezedTo: Int?
-    }
-
-    private let rasters = Mutex<[Key: PieRaster]>([:])
-
-    func raster(size: Size, startAngle: Double, clockwise: Bool, squeezedTo width: Int? = nil) -> PieRaster {
-        let key = Key(size: size, startAngle: startAngle, clockwise: clockwise, squeezedTo: width)
-        if let kept = rasters.withLock({ $0[key] }) { return kept }
-        let raster: PieRaster
-        if let width {
-            raster = self.raster(size: size, startAngle: startAngle, clockwise: clockwise).squeezed(toWidth: width)
-        } else {
-            raster = PieRaster(size: size, startAngle: startAngle, clockwise: clockwise)
-        }
-        rasters.withLock { rasters in
-            if rasters.count >= 128 { rasters.removeAll() }
-            rasters[key] = raster
-        }
-        return raster
+        return raster(for: rect.size).litDotCount
     }
 }

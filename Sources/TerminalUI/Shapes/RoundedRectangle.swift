@@ -13,9 +13,33 @@ public struct RoundedRectangle: Shape {
     /// The lecture's initializer: a corner is one glyph whatever the radius.
     public init(cornerRadius: Double) {}
 
-    /// `Shape`: the whole rect, with no outline.
+    /// `Shape`'s outline: the rect with its corners rounded by a pixel (what a Braille fill of
+    /// it would show; `fill` draws whole cells instead).
+    public func path(in rect: FloatRect) -> Path {
+        let r = min(1, rect.width / 2, rect.height / 2)
+        let (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+        var p = Path()
+        p.move(to: FloatPoint(x: minX + r, y: minY))
+        p.addLine(to: FloatPoint(x: maxX - r, y: minY))
+        p.addArc(center: FloatPoint(x: maxX - r, y: minY + r), radius: r, startAngle: Angle(degrees: -90), endAngle: Angle(degrees: 0), clockwise: false)
+        p.addLine(to: FloatPoint(x: maxX, y: maxY - r))
+        p.addArc(center: FloatPoint(x: maxX - r, y: maxY - r), radius: r, startAngle: Angle(degrees: 0), endAngle: Angle(degrees: 90), clockwise: false)
+        p.addLine(to: FloatPoint(x: minX + r, y: maxY))
+        p.addArc(center: FloatPoint(x: minX + r, y: maxY - r), radius: r, startAngle: Angle(degrees: 90), endAngle: Angle(degrees: 180), clockwise: false)
+        p.addLine(to: FloatPoint(x: minX, y: minY + r))
+        p.addArc(center: FloatPoint(x: minX + r, y: minY + r), radius: r, startAngle: Angle(degrees: 180), endAngle: Angle(degrees: 270), clockwise: false)
+        p.closeSubpath()
+        return p
+    }
+
+    /// `Shape`: the whole rect in cells, with no outline (a terminal fills a box cell by cell).
     public func fill(in rect: Rect, on canvas: inout Canvas, style: Style) {
         Self.draw(in: rect, on: &canvas, border: nil, fill: style)
+    }
+
+    /// A turn narrows the box; it stays whole cells.
+    public func fill(in rect: Rect, resting: Size, on canvas: inout Canvas, style: Style) {
+        fill(in: rect, on: &canvas, style: style)
     }
 
     /// SwiftUI's `strokeBorder`: the outline inside `rect`, the interior left as it was.

@@ -1,7 +1,7 @@
 import Glibc
 
 /// SwiftUI's `Angle`, in degrees as the lecture writes it.
-public struct Angle: Equatable, Sendable {
+public struct Angle: Hashable, Sendable {
     public var degrees: Double
     public init(degrees: Double) { self.degrees = degrees }
     public var radians: Double { degrees * .pi / 180 }
