@@ -42,7 +42,7 @@ import Testing
         let lines = Self.code(try Self.source("Sources/MemorizeApp/Game/EmojiMemoryGame.swift"))
         let assignments = lines.filter { $0.range(of: #"(^|[^.\w])state\s*=[^=]"#, options: .regularExpression) != nil }
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(assignments.count == 2 && assignments.contains { $0.hasPrefix("state = GameState(") }
+        #expect(assignments.count == 2 && assignments.contains { $0.hasPrefix("state = Self.createMemoryGame(") }
                 && assignments.contains("state = next"), "\(assignments)")
         let applies = lines.filter { $0.contains(".apply(") }.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(applies == ["guard next.apply(intent, themes: themes) else { return false }"], "\(applies)")

@@ -41,8 +41,14 @@ public final class EmojiMemoryGame: ObservableObject {
         origin = clock.now()
         givenNames = names
         playerNames = mode.playerNames(names)
-        state = GameState(setup: GameSetup.first(theme: theme, from: themes, seed: seed, mode: mode)!)
+        state = Self.createMemoryGame(theme: theme, from: themes, seed: seed, mode: mode)
         cards = makeCards()
+    }
+
+    /// Lecture 3's `createMemoryGame()`: the model the view model starts with, its cards the
+    /// theme's emoji (chosen, with the deal's order, by the seed: same seed, same game).
+    private static func createMemoryGame(theme: Theme?, from themes: [Theme], seed: UInt64, mode: GameMode) -> GameState {
+        GameState(setup: GameSetup.first(theme: theme, from: themes, seed: seed, mode: mode)!)
     }
 
     // MARK: - The one way the game changes
