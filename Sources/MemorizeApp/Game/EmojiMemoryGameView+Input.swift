@@ -70,12 +70,8 @@ extension EmojiMemoryGameView {
 
     private func click(at point: Point) {
         guard !layout.isTooSmall else { return }
-        for button in GameLayout.Button.allCases where layout.frame(of: button).contains(point) {
-            switch button {
-            case .restart: restart()
-            case .newGame: newGame()
-            case .shuffle: shuffle()
-            }
+        if let button = body.buttons.row.first(where: { layout.frame(of: $0.kind).contains(point) }) {
+            button.action()
             return
         }
         guard win == nil else { return }

@@ -98,7 +98,8 @@ final class EmojiMemoryGameView: StatefulView {
             notice: dealt.isEmpty ? startNotice?.asciiOnly(options.ascii) : nil,
             grid: GameBody.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options),
             deck: deckBody,
-            buttons: GameBody.Buttons(hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
+            buttons: GameBody.Buttons(row: [restartButton, newGameButton, shuffleButton],
+                                      hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
             isWon: win != nil, theme: game.theme, options: options,
             timeBehind: timeControl.map { $0.base.now - $0.now } ?? 0)
     }
@@ -120,6 +121,11 @@ final class EmojiMemoryGameView: StatefulView {
         return GameBody.Deck(holdsFocus: !cards.isEmpty && focusIndex >= 0
                              && isUndealt(cards[min(focusIndex, cards.count - 1)]))
     }
+
+    /// Lecture 8's `restartButton` and `shuffleButton` (and ours, a new game), each running its intent.
+    private var restartButton: GameBody.Button { GameBody.Button(kind: .restart) { [unowned self] in restart() } }
+    private var newGameButton: GameBody.Button { GameBody.Button(kind: .newGame) { [unowned self] in newGame() } }
+    private var shuffleButton: GameBody.Button { GameBody.Button(kind: .shuffle) { [unowned self] in shuffle() } }
 
     // MARK: - Lecture 8: dealing
 

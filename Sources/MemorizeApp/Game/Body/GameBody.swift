@@ -90,8 +90,17 @@ struct GameBody {
         }
     }
 
-    /// Restart, New game, Shuffle along the bottom, and before the first deal the hint.
+    /// Lecture 8's `Button("Restart") { withAnimation { … } }`: a title, and the action a click
+    /// on it runs (its key runs the same intent).
+    struct Button {
+        var kind: GameLayout.Button
+        var action: () -> Void
+    }
+
+    /// The buttons along the bottom, in their order there (restart, new game, shuffle), and before
+    /// the first deal the hint.
     struct Buttons {
+        var row: [Button]
         var hint: String?
 
         func hint(in layout: GameLayout) -> GameLayout.Hint? {

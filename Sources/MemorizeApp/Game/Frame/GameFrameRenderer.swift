@@ -72,7 +72,7 @@ final class GameFrameRenderer {
         if let hint = body.buttons.hint(in: layout) {
             canvas.put(hint.text, x: hint.origin.x, y: hint.origin.y, style: palette.faint)
         }
-        for button in GameLayout.Button.allCases {
+        for button in body.buttons.row.map(\.kind) {
             let frame = layout.frame(of: button)
             let pressed = animator.value(button.pressKey, at: time, default: 0) > 0
             canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: pressed ? palette.pressedButton : palette.button)
