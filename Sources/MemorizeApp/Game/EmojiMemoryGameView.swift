@@ -96,7 +96,7 @@ final class EmojiMemoryGameView: StatefulView {
             size: size,
             title: title,
             notice: dealt.isEmpty ? startNotice?.asciiOnly(options.ascii) : nil,
-            grid: GameBody.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options),
+            grid: gameBody,
             deck: deckBody,
             buttons: GameBody.Buttons(row: [restartButton, newGameButton, shuffleButton],
                                       hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
@@ -113,6 +113,11 @@ final class EmojiMemoryGameView: StatefulView {
         let seats = zip(game.playerNames, game.players).map { Scoreboard.Seat(name: $0, score: $1.score) }
         return .scoreboard(theme: theme, seats: seats, current: game.currentPlayer, pairsLeft: game.pairsLeft,
                            note: opponent.note, ascii: options.ascii)
+    }
+
+    /// Lecture 8's `gameBody`: the AspectVGrid of the dealt cards, each a CardView (GameFrameRenderer+Scene.swift).
+    private var gameBody: GameBody.Grid {
+        GameBody.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options)
     }
 
     /// Lecture 8's `deckBody`: the undealt cards, the top one showing (with the focus, if on one).
