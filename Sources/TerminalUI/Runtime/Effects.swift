@@ -185,4 +185,11 @@ public struct AnyView: View {
 
     public func draw(in rect: Rect, on canvas: inout Canvas) { drawing(rect, &canvas) }
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) { making(&context, &nodes) }
+
+    /// Content that only makes nodes (an animated modifier's, AnimatedUnits.swift): drawn outside
+    /// a graph, it draws nothing.
+    init(making: @escaping (inout ResolveContext, inout [ViewNode]) -> Void) {
+        drawing = { _, _ in }
+        self.making = making
+    }
 }

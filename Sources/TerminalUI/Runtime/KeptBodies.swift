@@ -12,6 +12,8 @@
 final class KeptBody {
     unowned let graph: ViewGraph
     let view: Any
+    /// The view's identity (its node's may be longer: a modifier at the top of its body adds a step).
+    let id: ViewID
     /// The node its body made (set once the body is evaluated).
     fileprivate(set) var node: ViewNode?
     /// Nothing under it was animating when it was laid out: what it shows is where it rests.
@@ -30,9 +32,10 @@ final class KeptBody {
     /// at each update (a tap action, a transition), so a kept node starts from this.
     private var madeTraits: (tap: (() -> Void)?, zIndex: Double, transition: AnyTransition?, matched: ViewID?)?
 
-    init(graph: ViewGraph, view: Any) {
+    init(graph: ViewGraph, view: Any, id: ViewID) {
         self.graph = graph
         self.view = view
+        self.id = id
     }
 
     func note(_ id: ViewID, placing: Bool) {
@@ -57,6 +60,32 @@ final class KeptBody {
 
     /// Its own keys noted while its body was made (layout adds the rest, again at each layout).
     private var madeOwnKeys: [AnimationKey] = []
+
+    /// Its animated units (AnimatedUnits.swift), made with its body and at its layout, and
+    /// whether a value of its own was left to no unit (then an animation frame makes it whole).
+    private var madeUnits: [AnimatedUnit] = []
+    private var placedUnits: [AnimatedUnit] = []
+    private var madeUnclaimed = false
+    private var placedUnclaimed = false
+    /// The graph's unclaimed values when its recording began.
+    var unclaimedStart = 0
+
+    var units: [AnimatedUnit] { madeUnits + placedUnits }
+    var allKeysInUnits: Bool { !madeUnclaimed && !placedUnclaimed }
+
+    func add(_ unit: AnimatedUnit, placing: Bool) {
+        if placing { placedUnits.append(unit) } else { madeUnits.append(unit) }
+    }
+
+    func noteUnclaimed(placing: Bool) {
+        if placing { placedUnclaimed = true } else { madeUnclaimed = true }
+    }
+
+    /// Its units were made again at an animation frame: settled once nothing of it moves.
+    func settle(moving: (AnimationKey) -> Bool) {
+        isSettled = !animationKeys.contains(where: moving)
+        ownKeysSettled = !ownKeys.contains(where: moving)
+    }
 
     fileprivate func keep(_ node: ViewNode) {
         madeOwnKeys = ownKeys
@@ -83,10 +112,14 @@ final class KeptBody {
         }
         placedIDs.removeAll()
         placedKeys.removeAll()
+        placedUnits.removeAll()
+        placedUnclaimed = false
         ownKeys = madeOwnKeys
+        let unclaimed = graph.unclaimedKeys.count
         graph.recording.append((self, true))
         node.placeContent(in: rect)
         graph.recording.removeLast()
+        graph.endUnits(of: self, since: unclaimed, placing: true)
         placedRect = rect
         let animating = graph.animator.map { animator in
             let now = animator.clock.now
@@ -112,6 +145,7 @@ final class KeptBody {
 extension ViewGraph {
     /// The node kept for `view` at `id`, if its body need not be evaluated again (see KeptBody).
     func keptNode<V: View>(for view: V, id: ViewID) -> ViewNode? {
+        guard !isRemakingUnit else { return nil }
         guard let kept = keptBodies[id], let node = kept.node, kept.canBeKept, kept.isSettled,
               !changedStateOwners.contains(where: { kept.owns($0, keptAs: id) }),
               !changedObjects.contains(where: kept.observedObjects.contains),
@@ -121,6 +155,7 @@ extension ViewGraph {
             if kept.animationKeys.contains(where: { animator.isAnimating($0, at: now) }) { return nil }
         }
         markSeen(id)
+        unitBarriers += 1
         for object in kept.observedObjects { noteObserved(object) }
         for id in kept.madeIDs { markSeen(id) }
         for key in kept.madeKeys { noteKept(key) }
@@ -139,8 +174,15 @@ extension ViewGraph {
         }()
         bodyCounts.evaluated += 1
         guard isEquatable else { return false }
+        guard !isRemakingUnit else {
+            unitRemakeFailed = true         // a kept body inside a unit: its body is made again whole
+            return false
+        }
         markSeen(id)
-        recording.append((KeptBody(graph: self, view: view), false))
+        unitBarriers += 1
+        let body = KeptBody(graph: self, view: view, id: id)
+        body.unclaimedStart = unclaimedKeys.count
+        recording.append((body, false))
         return true
     }
 
@@ -149,6 +191,7 @@ extension ViewGraph {
     @discardableResult
     func endKeeping(id: ViewID, nodes: ArraySlice<ViewNode>) -> KeptBody? {
         let (kept, _) = recording.removeLast()
+        endUnits(of: kept, since: kept.unclaimedStart, placing: false)
         guard nodes.count == 1, let node = nodes.first, kept.canBeKept else {
             keptBodies[id] = nil
             if recording.isEmpty { looseKeys += kept.animationKeys }
@@ -172,6 +215,7 @@ extension ViewGraph {
 
     /// The view being evaluated holds something presented after layout: no body around it is kept.
     func noteUnkeepable() {
+        if isRemakingUnit { unitRemakeFailed = true }
         for (body, _) in recording { body.canBeKept = false }
     }
 }
@@ -206,7 +250,7 @@ extension ViewGraph {
 
     private func refresh(under node: ViewNode, keptAround: [KeptBody]) -> Bool {
         for (index, child) in node.children.enumerated() {
-            guard let kept = child.keptBody, keptBodies[child.id] === kept else {
+            guard let kept = child.keptBody, keptBodies[kept.id] === kept else {
                 if !refresh(under: child, keptAround: keptAround) { return false }
                 continue
             }
@@ -220,6 +264,13 @@ extension ViewGraph {
                 if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
                 continue
             }
+            if refreshUnits(of: kept) {
+                // Its own values are drawn anew (its animated units' bodies evaluated, so it
+                // counts as evaluated); kept bodies under it may move too.
+                bodyCounts.evaluated += 1
+                if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
+                continue
+            }
             guard child.restingSize == nil, let rect = kept.placedRect, let remade = kept.remake?(),
                   let remadeBody = remade.keptBody else { return false }
             // The modifiers around the view applied themselves to the old node, once.
@@ -227,7 +278,7 @@ extension ViewGraph {
             remade.place(in: rect)
             node.children[index] = remade
             let owned = Set(remadeBody.ownedIDs)
-            for id in kept.ownedIDs where !owned.contains(id) && id != child.id { drop(id) }
+            for id in kept.ownedIDs where !owned.contains(id) && id != kept.id { drop(id) }
             // What the bodies around it noted of it is stale: they are evaluated next time.
             for body in keptAround { body.canBeKept = false }
         }

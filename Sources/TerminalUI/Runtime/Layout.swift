@@ -121,7 +121,7 @@ extension ViewNode {
     }
 
     /// The size just laid out becomes this subtree's resting size (see `NodeEffect`).
-    private func keepRestingSize() {
+    func keepRestingSize() {
         restingSize = frame.size
         for child in children { child.keepRestingSize() }
     }

@@ -27,6 +27,13 @@ public final class ViewGraph {
     /// Animated values no kept body owns (a transition's presence, a matched frame, a value
     /// outside any `Equatable` view): while one moves, each frame evaluates the whole tree.
     var looseKeys: [AnimationKey] = []
+    /// Animated units (AnimatedUnits.swift): values presented in a recorded body that no unit has
+    /// claimed yet, how many units and kept bodies were made (a unit holds neither), and whether
+    /// a unit is being made again alone — and met what it cannot (then its body is made whole).
+    var unclaimedKeys: [AnimationKey] = []
+    var unitBarriers = 0
+    var isRemakingUnit = false
+    var unitRemakeFailed = false
     /// The root view and size of the last evaluation (an animation frame compares them).
     private var lastRoot: Any?
     private var lastSize: Size?
@@ -58,6 +65,7 @@ public final class ViewGraph {
     /// Animatable types' track names, worked out once: `String(describing:)` of a type asks the
     /// runtime for its name, and every frame presents a few values per card.
     private var propertyNames: [ObjectIdentifier: String] = [:]
+    private var animatableTypes: [ObjectIdentifier: Bool] = [:]
 
     /// True when something the views read has changed since they were last evaluated.
     public private(set) var needsUpdate = true
@@ -122,6 +130,7 @@ public final class ViewGraph {
         observedSeen.removeAll(keepingCapacity: true)
         bodyCounts = (0, 0)
         looseKeys.removeAll(keepingCapacity: true)
+        unclaimedKeys.removeAll(keepingCapacity: true)
         var context = ResolveContext(graph: self, id: ViewID(), animation: transaction?.animation)
         var nodes: [ViewNode] = []
         view._makeNodes(&context, into: &nodes)
@@ -179,8 +188,10 @@ public final class ViewGraph {
 
     /// `id` owns something kept (state, an appearance, an animation, a body): it stays while
     /// seen. The bodies recording now note it too, to mark it seen whenever they are kept.
+    /// (`seen` is read only by the evaluation that fills it: an animation frame, which evaluates
+    /// a few bodies in place, has nothing to insert it for.)
     func markSeen(_ id: ViewID) {
-        seen.insert(id)
+        if isEvaluating { seen.insert(id) }
         for (body, placing) in recording { body.note(id, placing: placing) }
     }
 
@@ -201,6 +212,7 @@ public final class ViewGraph {
     }
 
     func keep(_ location: StateLocationBase, id: ViewID, label: String) {
+        if isRemakingUnit { unitRemakeFailed = true }     // a new identity's state
         location.owner = id
         states[id, default: []].append((label, location))
     }
@@ -209,11 +221,17 @@ public final class ViewGraph {
         let key = ObjectIdentifier(object)
         noteObserved(key)
         guard observed[key] == nil else { return }
+        if isRemakingUnit { unitRemakeFailed = true }
         observed[key] = object.objectWillChange.sink { [weak self] in self?.stateWillChange(ofObject: key) }
     }
 
     /// True the first time `id` is seen since it (last) appeared: its `onAppear` runs after layout.
     func noteAppearance(_ id: ViewID, action: @escaping () -> Void) {
+        if isRemakingUnit {
+            // A view that would appear now is left to its body, made whole.
+            if !appeared.contains(id) { unitRemakeFailed = true }
+            return
+        }
         markSeen(id)
         if appeared.insert(id).inserted { appearQueue.append(action) }
     }
@@ -224,18 +242,35 @@ public final class ViewGraph {
         let key: AnimationKey
         if var entry = animationIDs[id] {
             if !entry.properties.contains(property) {
+                if isRemakingUnit { unitRemakeFailed = true }
                 entry.properties.append(property)
                 animationIDs[id] = entry
             }
             key = AnimationKey(entry.number, property)
         } else {
+            if isRemakingUnit { unitRemakeFailed = true }
             nextAnimationID += 1
             animationIDs[id] = (nextAnimationID, [property])
             key = AnimationKey(nextAnimationID, property)
         }
+        guard !isRemakingUnit else { return key }      // the unit's own, known already
         for (body, placing) in recording { body.note(key, placing: placing) }
-        if let innermost = recording.last { innermost.body.noteOwn(key) } else { looseKeys.append(key) }
+        if let innermost = recording.last {
+            innermost.body.noteOwn(key)
+            unclaimedKeys.append(key)
+        } else {
+            looseKeys.append(key)
+        }
         return key
+    }
+
+    /// True when `type` is `Animatable` (worked out once per type).
+    func isAnimatable(_ type: Any.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = animatableTypes[key] { return known }
+        let answer = type is any Animatable.Type
+        animatableTypes[key] = answer
+        return answer
     }
 
     /// The track name of `Value`'s `animatableData` (its type's name).
@@ -248,6 +283,11 @@ public final class ViewGraph {
 
     /// `value` for `id` now, and whether it differs from the last evaluation's (`.animation(_:value:)`).
     func exchange<Value: Equatable>(_ value: Value, for id: ViewID) -> Bool {
+        if isRemakingUnit {
+            // A value that changed now is left to its body, made whole.
+            if (watchedValues[id] as? Value) != value { unitRemakeFailed = true }
+            return false
+        }
         markSeen(id)
         let previous = watchedValues.updateValue(value, forKey: id)
         return previous != nil && (previous as? Value) != value

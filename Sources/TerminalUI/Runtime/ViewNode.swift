@@ -30,7 +30,7 @@ public final class ViewNode {
 
     public let id: ViewID
     var kind: Kind
-    var children: [ViewNode]
+    var children: [ViewNode] { didSet { childrenHaveZIndex = Self.anyHasZIndex(children) } }
     /// Where layout put this node (cells, on the canvas).
     public internal(set) var frame: Rect = .zero
     /// `.zIndex`: drawn above (and hit before) its siblings of lower index.
@@ -56,11 +56,18 @@ public final class ViewNode {
         self.id = id
         self.kind = kind
         self.children = children
+        childrenHaveZIndex = Self.anyHasZIndex(children)
     }
+
+    /// A child has a `zIndex`, found when the children are given (every frame draws every node;
+    /// a `.zIndex` is set on its nodes as they are made, before they are anyone's children).
+    private var childrenHaveZIndex = false
+
+    private static func anyHasZIndex(_ children: [ViewNode]) -> Bool { children.contains { $0.zIndex != 0 } }
 
     /// Children in drawing order: by `zIndex`, ties in the order written.
     var childrenInDrawingOrder: [ViewNode] {
-        guard children.contains(where: { $0.zIndex != 0 }) else { return children }
+        guard childrenHaveZIndex else { return children }
         return children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
     }
 

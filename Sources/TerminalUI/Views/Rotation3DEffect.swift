@@ -37,28 +37,43 @@ public struct Rotation3DEffect<Content: View>: View {
     }
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        let effect = self
-        nodes.append(context.container(.effect(NodeEffect(place: { effect.turnedCells(in: $0) }, keepsRestingSizes: true) { node, canvas, content in
-            guard !effect.paintEnds(in: node.frame, on: &canvas).isEmpty else { return }
+        // The closures keep the turn, not the view: a copy of the content in each would be
+        // made, retained and released at every frame that evaluates a turning card.
+        let turn = Turn(angle: angle, placement: placement)
+        nodes.append(context.container(.effect(NodeEffect(place: { turn.turnedCells(in: $0) }, keepsRestingSizes: true) { node, canvas, content in
+            guard !turn.paintEnds(in: node.frame, on: &canvas).isEmpty else { return }
             content(&canvas)
         }), content))
     }
 
+    private func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
+        Turn(angle: angle, placement: placement).paintEnds(in: rect, on: &canvas)
+    }
+}
+
+/// A turn as `Rotation3DEffect` draws it, without its content.
+private struct Turn {
+    var angle: Angle
+    var placement: FractionalFrame?
+
     /// The whole cells the content is drawn in.
     func turnedCells(in rect: Rect) -> Rect {
-        Self.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: placement?.eighthsColor != nil).cells
+        Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle,
+                                               inEighths: placement?.eighthsColor != nil).cells
     }
 
     /// The partial end cells (first: the content then writes only inside the whole ones); the whole cells.
-    private func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
+    func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
         let color = placement?.eighthsColor
-        let turned = Self.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: color != nil)
+        let turned = Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: color != nil)
         if let span = turned.span, let color, turned.cells.height > 0 {
             EighthBlocks.paintEnds(of: span, rows: turned.cells.minY..<turned.cells.maxY, color: color, on: &canvas)
         }
         return turned.cells
     }
+}
 
+extension Rotation3DEffect {
     /// The whole cells a view of `frame` covers turned by `angle`, and (in eighths) its span
     /// when an end lies inside a cell. In eighths, the turn takes |cos θ| of the width by whole
     /// eighths each side rounded *up*, so the view is never drawn wider than it is turned, and an
@@ -79,9 +94,7 @@ public struct Rotation3DEffect<Content: View>: View {
         // Resting on whole cells it has no partial ones: drawn exactly as without eighths.
         return (cells, span.leading != nil || span.trailing != nil ? span : nil)
     }
-}
 
-extension Rotation3DEffect {
     /// The turned view's own fractional frame (see `placement`).
     public func placed(_ placement: FractionalFrame?) -> Self {
         var effect = self

@@ -121,11 +121,25 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
 }
 
 extension ResolveContext {
-    /// A container node of `kind` holding `content`'s nodes.
+    /// A container node of `kind` holding `content`'s nodes. When its content presented a value
+    /// no unit inside claimed, it is that value's animated unit: an animation frame makes its
+    /// content again, and nothing else (AnimatedUnits.swift).
     mutating func container(_ kind: ViewNode.Kind, _ content: some View) -> ViewNode {
+        let start = graph.beginUnit()
         var children: [ViewNode] = []
         content._makeNodes(&self, into: &children)
-        return ViewNode(id: id, kind: kind, children: children)
+        let node = ViewNode(id: id, kind: kind, children: children)
+        if graph.unclaimedKeys.count > start.keys, !node.containsGeometry() {
+            var place = self
+            place.animation = nil
+            graph.claimKeys(since: start, kind: .children, node: node) {
+                var context = place
+                var children: [ViewNode] = []
+                content._makeNodes(&context, into: &children)
+                return children
+            }
+        }
+        return node
     }
 }
 

@@ -31,9 +31,75 @@ public struct ModifiedContent<Modifier: ViewModifier>: View {
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
         context.withComponent(.type(ViewType(Modifier.self))) { context in
             context.graph.bindDynamicProperties(of: modifier, id: context.id)
-            context.presented(modifier).body(content: content)._makeNodes(&context, into: &nodes)
+            if context.graph.isAnimatable(Modifier.self), let content = content as? AnyView {
+                makeAnimatedUnit(content: content, &context, into: &nodes)
+            } else {
+                context.presented(modifier).body(content: content)._makeNodes(&context, into: &nodes)
+            }
         }
     }
+
+    /// An `Animatable` modifier as SwiftUI animates it: at an animation frame only its body is
+    /// evaluated again, with the new `animatableData`, its `content` the nodes the content made
+    /// the first time (AnimatedUnits.swift). The content is made here, once, and noted.
+    private func makeAnimatedUnit(content: AnyView, _ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        let graph = context.graph
+        let start = graph.beginUnit()
+        let made = MadeContent()
+        let noting = AnyView { context, nodes in
+            let first = nodes.count, inner = graph.beginUnit()
+            content._makeNodes(&context, into: &nodes)
+            // A value the content left to no unit of its own would not be presented again.
+            made.note(Array(nodes[first...]), id: context.id, barriers: graph.unitBarriers - inner.barriers,
+                      leftKeys: graph.unclaimedKeys.count > inner.keys)
+        }
+        guard let notingContent = noting as? Modifier.Content else {
+            return context.presented(modifier).body(content: self.content)._makeNodes(&context, into: &nodes)
+        }
+        let first = nodes.count
+        context.presented(modifier).body(content: notingContent)._makeNodes(&context, into: &nodes)
+        guard nodes.count == first + 1, let node = nodes.last, made.isReusable, !node.hasTraits,
+              !node.containsGeometry(except: made.nodes) else { return }
+        var place = context
+        place.animation = nil
+        let modifier = modifier
+        graph.claimKeys(since: start, barriersInside: made.barriers, kind: .node, node: node) {
+            var context = place
+            made.uses = 0
+            let reused = AnyView { context, nodes in
+                made.uses += 1
+                // Put elsewhere, the content would be a new identity: its body is made whole.
+                if context.id != made.id { graph.unitRemakeFailed = true }
+                nodes.append(contentsOf: made.nodes)
+            }
+            var remade: [ViewNode] = []
+            if let reusedContent = reused as? Modifier.Content {
+                context.presented(modifier).body(content: reusedContent)._makeNodes(&context, into: &remade)
+            }
+            if made.uses != 1 { graph.unitRemakeFailed = true }
+            return remade
+        }
+    }
+}
+
+/// What an animated modifier's content made the first time: reused by its animation frames.
+private final class MadeContent {
+    var nodes: [ViewNode] = []
+    var id = ViewID()
+    var barriers = 0
+    var uses = 0
+    private var leftKeys = false
+
+    func note(_ nodes: [ViewNode], id: ViewID, barriers: Int, leftKeys: Bool) {
+        uses += 1
+        self.nodes = nodes
+        self.id = id
+        self.barriers = barriers
+        self.leftKeys = leftKeys
+    }
+
+    /// Made once, presenting nothing it left unclaimed.
+    var isReusable: Bool { uses == 1 && !leftKeys }
 }
 
 extension View {
