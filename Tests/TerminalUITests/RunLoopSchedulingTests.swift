@@ -117,3 +117,32 @@ extension RunLoopSchedulingTests {
         #expect(screen.canvas.plainText == "done")
     }
 }
+
+extension RunLoopSchedulingTests {
+    /// A frame begun mid-animation that takes so long to draw that the animation is over when it
+    /// is done (a loaded machine) still owes the frame after: the screen must not keep the
+    /// in-between state it drew (the deck without its count after a restart, under load).
+    @Test func anAnimationThatEndsWhileAFrameIsDrawnGetsItsLastFrame() throws {
+        final class SlowToDraw: RunLoopContent {
+            let clock: VirtualClock
+            let animationEnds = 0.5
+            init(clock: VirtualClock) { self.clock = clock }
+            func handle(_ event: Event) {}
+            func render(in size: Size) -> Canvas {
+                var canvas = Canvas(size: size)
+                canvas.put(isAnimating ? "moving" : "done", x: 0, y: 0)
+                // The last in-between frame takes past the animation's end to draw.
+                if isAnimating, clock.now + 0.1 >= animationEnds { clock.advance(to: animationEnds + 0.01) }
+                return canvas
+            }
+            func tick() {}
+            var isAnimating: Bool { clock.now < animationEnds }
+            var exitCode: Int32? { nil }
+            func performScriptCommand(_ name: String, argument: String) -> String? { nil }
+        }
+        let clock = VirtualClock()
+        let screen = HeadlessScreen(size: Size(width: 10, height: 1), clock: clock)
+        _ = try RunLoop(screen: screen, clock: clock, content: SlowToDraw(clock: clock), fps: 30).run()
+        #expect(screen.canvas.plainText == "done", "the screen kept the frame drawn mid-animation")
+    }
+}

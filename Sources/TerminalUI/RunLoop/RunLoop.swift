@@ -111,11 +111,13 @@ public final class RunLoop {
                 }
             }
             // Asked again after drawing: a view's `onAppear` runs while the frame is drawn and
-            // may start an animation there (SwiftUI schedules the next frame for it too).
-            let animatesOn = content.isAnimating
-            if drawsNow { drewMidAnimation = animatesOn }
+            // may start an animation there (SwiftUI schedules the next frame for it too). A frame
+            // begun mid-animation owes the next one even when the animation ended while it was
+            // drawn: it may show an in-between state (under load, drawing takes a while).
+            let animatesOn = drawsNow ? content.isAnimating : animating
+            if drawsNow { drewMidAnimation = animating || animatesOn }
             announcedChange = content.nextTimedChange
-            let timeout = Self.waitTimeout(now: clock.now, isAnimating: animatesOn, lastFrameTime: lastFrameTime,
+            let timeout = Self.waitTimeout(now: clock.now, isAnimating: animatesOn || drewMidAnimation, lastFrameTime: lastFrameTime,
                                            frameInterval: frameInterval, nextScriptStep: player?.nextDueTime(),
                                            nextTimedChange: announcedChange)
             guard let event = screen.nextEvent(timeout: timeout) else { continue }
