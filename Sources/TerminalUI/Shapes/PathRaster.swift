@@ -73,6 +73,15 @@ public struct PathRaster: Sendable {
         return (0, 0)
     }
 
+    /// The dots `other` (of the same size) leaves off: an `InsettableShape`'s stroke is the
+    /// shape less itself inset.
+    public func subtracting(_ other: PathRaster) -> PathRaster {
+        guard size == other.size, !other.dots.isEmpty else { return self }
+        var covered = [UInt8](repeating: 0, count: size.width * size.height)
+        for dot in other.dots { covered[Int(dot.row) * size.width + Int(dot.column)] |= dot.bit }
+        return PathRaster(size: size, dots: dots.filter { covered[Int($0.row) * size.width + Int($0.column)] & $0.bit == 0 })
+    }
+
     /// How many dots are on.
     public var litDotCount: Int { dots.count }
 

@@ -8,14 +8,35 @@
 /// A box squashed to one column is a `│` column and one squashed to one row is a `─` row (a box seen
 /// edge-on); 2 wide or 2 high is just the corners and edges, with no interior.
 /// The corners are glyphs, so the lecture's `cornerRadius` has no say here: always one cell.
-public struct RoundedRectangle: Shape {
+/// It is an `InsettableShape`, as SwiftUI's is: inset, its cells are the rect's less whole cells
+/// (a pixel across is a column, two down are a row), and `strokeBorder` draws its box glyphs.
+public struct RoundedRectangle: InsettableShape {
+    /// `inset(by:)`'s amount, in pixels.
+    private var insetValue = 0.0
+    /// `+`, `-` and `|` instead of box-drawing glyphs (`--ascii`).
+    public var ascii = false
+
     public init() {}
     /// The lecture's initializer: a corner is one glyph whatever the radius.
     public init(cornerRadius: Double) {}
 
+    public func inset(by amount: Double) -> RoundedRectangle {
+        var inset = self
+        inset.insetValue += amount
+        return inset
+    }
+
+    /// The cells it covers in `rect`: the rect less its inset, in whole cells.
+    private func cells(in rect: Rect) -> Rect {
+        guard insetValue != 0 else { return rect }
+        return rect.inset(dx: Int(insetValue.rounded()), dy: Int((insetValue / 2).rounded()))
+    }
+
     /// `Shape`'s outline: the rect with its corners rounded by a pixel (what a Braille fill of
     /// it would show; `fill` draws whole cells instead).
-    public func path(in rect: FloatRect) -> Path {
+    public func path(in bounds: FloatRect) -> Path {
+        let rect = FloatRect(x: bounds.x + insetValue, y: bounds.y + insetValue,
+                             width: max(0, bounds.width - 2 * insetValue), height: max(0, bounds.height - 2 * insetValue))
         let r = min(1, rect.width / 2, rect.height / 2)
         let (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
         var p = Path()
@@ -34,7 +55,7 @@ public struct RoundedRectangle: Shape {
 
     /// `Shape`: the whole rect in cells, with no outline (a terminal fills a box cell by cell).
     public func fill(in rect: Rect, on canvas: inout Canvas, style: Style) {
-        Self.draw(in: rect, on: &canvas, border: nil, fill: style)
+        Self.draw(in: cells(in: rect), on: &canvas, border: nil, fill: style)
     }
 
     /// A turn narrows the box; it stays whole cells.
@@ -42,9 +63,10 @@ public struct RoundedRectangle: Shape {
         fill(in: rect, on: &canvas, style: style)
     }
 
-    /// SwiftUI's `strokeBorder`: the outline inside `rect`, the interior left as it was.
-    public func strokeBorder(in rect: Rect, on canvas: inout Canvas, style: Style, ascii: Bool = false) {
-        Self.draw(in: rect, on: &canvas, border: style, fill: nil, ascii: ascii)
+    /// `InsettableShape`'s `strokeBorder`: the outline inside `rect` in box glyphs, the interior
+    /// left as it was. A line is one glyph wide, whatever `lineWidth` (as a corner is).
+    public func strokeBorder(in rect: Rect, lineWidth: Double, on canvas: inout Canvas, style: Style) {
+        Self.draw(in: cells(in: rect), on: &canvas, border: style, fill: nil, ascii: ascii)
     }
 
     /// Draws `rect` (clipped to the canvas). `border` nil: no outline, the whole rect is filled.

@@ -1,4 +1,4 @@
-/// A shape as a view: SwiftUI's `shape.fill()` and `shape.strokeBorder(lineWidth:)`, which turn
+/// A shape as a view: SwiftUI's `shape.fill()` (and `strokeBorder`, InsettableShape.swift), which turn
 /// a `Shape` into something a `@ViewBuilder` lists. The style is the lecture's
 /// `.foregroundColor` (a terminal cell has a foreground and a background colour, and a glyph).
 public struct FilledShape<S: Shape>: View {
@@ -24,32 +24,28 @@ extension Shape {
     public func fill(_ style: Style) -> FilledShape<Self> { FilledShape(shape: self, style: style) }
 }
 
-/// `RoundedRectangle`'s outline as a view (`strokeBorder`), or only its top and bottom edges
-/// (the focus highlight: two runs of cells to change, not one per row).
-public struct StrokedRoundedRectangle: View {
-    public enum Edges: Sendable { case all, horizontal }
-
+/// Only `RoundedRectangle`'s top and bottom edges, corners included: the focus highlight (two
+/// runs of cells to change, not one per row). Its whole outline is `strokeBorder` (InsettableShape).
+public struct HorizontalEdges: View {
     public var style: Style
     public var ascii: Bool
-    public var edges: Edges
 
     public func draw(in rect: Rect, on canvas: inout Canvas) {
-        switch edges {
-        case .all: RoundedRectangle().strokeBorder(in: rect, on: &canvas, style: style, ascii: ascii)
-        case .horizontal: RoundedRectangle.drawHorizontalEdges(of: rect, on: &canvas, style: style, ascii: ascii)
-        }
+        RoundedRectangle.drawHorizontalEdges(of: rect, on: &canvas, style: style, ascii: ascii)
     }
 }
 
 extension RoundedRectangle {
-    /// SwiftUI's `strokeBorder`: the outline inside the rect, the interior left as it was.
-    public func strokeBorder(_ style: Style, ascii: Bool = false) -> StrokedRoundedRectangle {
-        StrokedRoundedRectangle(style: style, ascii: ascii, edges: .all)
+    /// `strokeBorder` (InsettableShape) in `+`, `-` and `|` when `ascii`.
+    public func strokeBorder(_ style: Style, ascii: Bool) -> StrokedBorder<RoundedRectangle> {
+        var shape = self
+        shape.ascii = ascii
+        return shape.strokeBorder(style)
     }
 
     /// Only the outline's top and bottom edges, corners included.
-    public func strokeHorizontalEdges(_ style: Style, ascii: Bool = false) -> StrokedRoundedRectangle {
-        StrokedRoundedRectangle(style: style, ascii: ascii, edges: .horizontal)
+    public func strokeHorizontalEdges(_ style: Style, ascii: Bool = false) -> HorizontalEdges {
+        HorizontalEdges(style: style, ascii: ascii)
     }
 }
 
