@@ -86,6 +86,18 @@ struct PathTests {
         #expect(Pie(startAngle: -90, endAngle: -450, clockwise: false).raster(for: size).litDotCount == 0)
     }
 
+    /// Angles from outside (a theme, a replay) may be huge or not numbers at all: the fill ends,
+    /// and whole turns change nothing.
+    @Test func hugeAndNonFiniteAnglesAreFilledInBoundedTime() {
+        let size = Size(width: 12, height: 6)
+        let half = Pie(startAngle: -90, endAngle: 90).raster(for: size)
+        #expect(Pie(startAngle: 3600 - 90, endAngle: 3600 + 90).raster(for: size).litDotCount == half.litDotCount)
+        let full = Pie(startAngle: 0, endAngle: 0).raster(for: size).litDotCount
+        for (start, end) in [(1e17, 1e17 + 90), (-1e300, 1e300), (Double.infinity, 0), (0, Double.nan), (.nan, .nan)] {
+            #expect(Pie(startAngle: start, endAngle: end).raster(for: size).litDotCount <= full, "\(start) to \(end)")
+        }
+    }
+
     @Test func aRoundedRectanglesPathLeavesOnlyItsCornerDotsOut() {
         let size = Size(width: 4, height: 2)
         let lit = litCentres(RoundedRectangle(cornerRadius: 3).raster(for: size))

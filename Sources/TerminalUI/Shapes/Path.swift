@@ -84,7 +84,10 @@ extension Path {
                 lineTo(point)
             case let .arc(center, radius, startAngle, endAngle, clockwise):
                 let sweep = Self.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
-                let start = startAngle.radians
+                // Within one turn: at a huge angle a step of π is lost in rounding, and cutting
+                // the arc would never end (only the direction and the sweep matter).
+                guard startAngle.radians.isFinite else { continue }
+                let start = startAngle.radians.truncatingRemainder(dividingBy: 2 * .pi)
                 let startPoint = FloatPoint(x: center.x + radius * cos(start), y: center.y + radius * sin(start))
                 lineTo(startPoint)
                 guard sweep > 0, radius > 0 else { continue }
