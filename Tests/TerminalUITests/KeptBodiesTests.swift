@@ -146,4 +146,26 @@ import Testing
         let gone = frame(graph, KeptCountdown(duration: 4), size)
         #expect(gone.plainText.allSatisfy { $0 == "." || $0 == "\n" }, "\(gone.plainText)")
     }
+
+    /// An `Equatable` view whose body is another (a wrapper around a card): the two make one
+    /// node. The inner one moves at animation frames as it would alone.
+    struct Wrapped: View, Equatable {
+        var duration: Double
+        var body: some View { KeptCountdown(duration: duration) }
+    }
+
+    @Test func aKeptBodyInsideAnotherStillAnimates() {
+        let size = Size(width: 8, height: 4)
+        func frames(_ view: some View) -> [String] {
+            let clock = VirtualClock()
+            let graph = ViewGraph(animator: Animator(clock: clock))
+            return [0, 1, 1, 1.5].map { step in
+                clock.advance(by: step)
+                return frame(graph, view, size).plainText
+            }
+        }
+        let alone = frames(KeptCountdown(duration: 4))
+        #expect(Set(alone).count == 4, "the countdown alone did not move")
+        #expect(frames(Wrapped(duration: 4)) == alone)
+    }
 }
