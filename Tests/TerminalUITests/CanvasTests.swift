@@ -137,6 +137,35 @@ struct CanvasTests {
         #expect(text.line(0) == "xab ")
     }
 
+    /// A canvas is its fill in every cell, at sizes whose cell count is no power of two (the fill
+    /// is written once and copied, doubling).
+    @Test func aNewCanvasIsItsFillEverywhere() {
+        let fill = Cell("x", style: red)
+        for size in [Size(width: 1, height: 1), Size(width: 7, height: 3), Size(width: 300, height: 100)] {
+            let canvas = Canvas(size: size, fill: fill)
+            #expect(canvas.cells.count == size.width * size.height)
+            #expect(canvas.cells.allSatisfy { $0 == fill }, "\(size)")
+        }
+        #expect(Canvas(size: Size(width: 0, height: 5)).cells.isEmpty)
+    }
+
+    /// `restyle(_:changedSince:)` (Opacity) changes exactly the cells of the area that differ
+    /// from before: not a cell written as it was, not a row left alone, not a cell outside.
+    @Test func restyleChangedSinceTouchesOnlyChangedCells() {
+        var canvas = Canvas(size: Size(width: 6, height: 4))
+        canvas.put("abcdef", x: 0, y: 1, style: red)
+        let area = Rect(x: 1, y: 1, width: 4, height: 2)
+        let before = canvas.cells(in: area)
+        #expect(before.count == 8 && before[0].text == "b" && before[4] == .blank)
+        canvas.put("b", x: 1, y: 1, style: red)      // written as it was: not a change
+        canvas.put("Z", x: 3, y: 1, style: red)
+        canvas.put("Q", x: 0, y: 2, style: red)      // outside the area
+        canvas.restyle(area, changedSince: before) { $0.bold = true }
+        for y in 0..<4 {
+            for x in 0..<6 { #expect(canvas[x, y].style.bold == (x == 3 && y == 1), "(\(x), \(y))") }
+        }
+    }
+
     @Test func clippingAtTheEdges() {
         var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("x"))
         let before = canvas

@@ -1,5 +1,5 @@
 /// A terminal colour. `rgb` is the truth; backends map it to what the terminal can show.
-public enum Color: Hashable, Sendable {
+public enum Color: Hashable, Sendable, BitwiseCopyable {
     case `default`
     /// One of the 16 ANSI colours (0–7 normal, 8–15 bright).
     case ansi(UInt8)
@@ -72,7 +72,7 @@ public enum Color: Hashable, Sendable {
 }
 
 /// How a cell is drawn: colours plus attributes that still work in monochrome.
-public struct Style: Hashable, Sendable {
+public struct Style: Hashable, Sendable, BitwiseCopyable {
     public var foreground: Color
     public var background: Color
     public var bold: Bool

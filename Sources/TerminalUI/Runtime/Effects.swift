@@ -45,22 +45,14 @@ public struct Opacity<Content: View>: View {
         guard opacity < 1 else { return content(&canvas) }
         let area = rect.intersection(canvas.bounds)
         guard !area.isEmpty else { return content(&canvas) }
-        var before: [Cell] = []
-        before.reserveCapacity(area.width * area.height)
-        for y in area.minY..<area.maxY { for x in area.minX..<area.maxX { before.append(canvas[x, y]) } }
+        // Only the cells the content wrote are faded: a copy of the area, compared after.
+        let before = canvas.cells(in: area)
         content(&canvas)
-        var index = 0
-        for y in area.minY..<area.maxY {
-            for x in area.minX..<area.maxX {
-                defer { index += 1 }
-                guard canvas[x, y] != before[index] else { continue }
-                canvas.restyle(Rect(x: x, y: y, width: 1, height: 1)) { style in
-                    if case .rgb = style.foreground.asRGB, case .rgb = style.background.asRGB {
-                        style.foreground = style.foreground.blended(with: style.background, fraction: 1 - opacity)
-                    } else {
-                        style.dim = true
-                    }
-                }
+        canvas.restyle(area, changedSince: before) { style in
+            if case .rgb = style.foreground.asRGB, case .rgb = style.background.asRGB {
+                style.foreground = style.foreground.blended(with: style.background, fraction: 1 - opacity)
+            } else {
+                style.dim = true
             }
         }
     }
