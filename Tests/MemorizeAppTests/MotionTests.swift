@@ -26,7 +26,7 @@ final class MotionHarness {
     }
     func card(_ index: Int) -> PresentedCard { view.presentedCard(at: index, time: clock.now) }
     func render() -> Canvas { view.render(in: view.size) }
-    var deckCount: Int { view.renderer.drawOrder(view.body, at: clock.now).inDeck.count }
+    var deckCount: Int { view.renderer.drawOrder(view.pageState, at: clock.now).inDeck.count }
     func settle() { advance(5) }
 }
 

@@ -70,10 +70,10 @@ extension EmojiMemoryGameView {
 
     private func click(at point: Point) {
         guard !layout.isTooSmall else { return }
-        if let button = body.buttons.row.first(where: { layout.frame(of: $0.kind).contains(point) }) {
-            button.action()
-            return
-        }
+        // A button's `.onTapGesture`, hit where the runtime laid it out (made current first:
+        // a click can come before the first frame).
+        renderer.commit(pageState)
+        if renderer.graph.tap(at: point) { return }
         guard win == nil else { return }
         // What is on screen now, as the renderer draws it: the deck on top, then the cards.
         let scene = scene(at: clock.now)

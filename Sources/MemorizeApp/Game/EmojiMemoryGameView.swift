@@ -85,27 +85,31 @@ final class EmojiMemoryGameView: StatefulView {
 
     // MARK: - Lecture 8: body
 
-    /// What is on screen, declared from the state above; the renderer presents it with the
-    /// Animator's values at the time. The title, the grid of cardified cards, the deck, the buttons.
-    var body: GameBody {
+    /// What is on screen now, as views (GamePage, below): the renderer adds to the page's state
+    /// what the Animator presents at this moment.
+    var body: GamePage { renderer.page(pageState, at: animator.clock.now, layout: layout, focusVisible: true) }
+
+    /// What the body is made from, declared from the state above: the title, the grid of
+    /// cardified cards, the deck, the buttons.
+    var pageState: GamePageState {
         let layout = self.layout
-        return GameBody(
+        return GamePageState(
             geometry: GeometryReader { geometry in
                 .fitting(geometry.size, cardCount: layout.grid.itemFrames.count, current: layout)
             },
             size: size,
             title: title,
             notice: dealt.isEmpty ? startNotice?.asciiOnly(options.ascii) : nil,
-            grid: gameBody,
-            deck: deckBody,
-            buttons: GameBody.Buttons(row: [restartButton, newGameButton, shuffleButton],
+            grid: grid,
+            deck: deck,
+            buttons: GamePageState.Buttons(row: buttons,
                                       hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
             isWon: win != nil, theme: game.theme, options: options,
             timeBehind: timeControl.map { $0.base.now - $0.now } ?? 0)
     }
 
     /// Theme, score and pairs left; in a game of two, each seat's score and the computer's note.
-    private var title: GameBody.Title {
+    private var title: GamePageState.Title {
         let theme = game.theme.name.asciiOnly(options.ascii)
         guard game.mode != .solo else {
             return .solo(theme: " \(theme)", score: "Score: \(game.score)", pairs: "Pairs left: \(game.pairsLeft) ")
@@ -115,22 +119,24 @@ final class EmojiMemoryGameView: StatefulView {
                            note: opponent.note, ascii: options.ascii)
     }
 
-    /// Lecture 8's `gameBody`: the AspectVGrid of the dealt cards, each a CardView (GameFrameRenderer+Scene.swift).
-    private var gameBody: GameBody.Grid {
-        GameBody.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options)
+    /// The cards as the model has them, and what each declares (the renderer places them).
+    private var grid: GamePageState.Grid {
+        GamePageState.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options)
     }
 
-    /// Lecture 8's `deckBody`: the undealt cards, the top one showing (with the focus, if on one).
-    private var deckBody: GameBody.Deck {
+    /// The deck: whether it holds the focus (the focus rests on an undealt card).
+    private var deck: GamePageState.Deck {
         let cards = game.cards
-        return GameBody.Deck(holdsFocus: !cards.isEmpty && focusIndex >= 0
+        return GamePageState.Deck(holdsFocus: !cards.isEmpty && focusIndex >= 0
                              && isUndealt(cards[min(focusIndex, cards.count - 1)]))
     }
 
-    /// Lecture 8's `restartButton` and `shuffleButton` (and ours, a new game), each running its intent.
-    private var restartButton: GameBody.Button { GameBody.Button(kind: .restart) { [unowned self] in restart() } }
-    private var newGameButton: GameBody.Button { GameBody.Button(kind: .newGame) { [unowned self] in newGame() } }
-    private var shuffleButton: GameBody.Button { GameBody.Button(kind: .shuffle) { [unowned self] in shuffle() } }
+    /// Lecture 8's buttons (and ours, a new game), each running its intent.
+    private var buttons: [GamePageState.Button] {
+        [GamePageState.Button(kind: .restart) { [unowned self] in restart() },
+         GamePageState.Button(kind: .newGame) { [unowned self] in newGame() },
+         GamePageState.Button(kind: .shuffle) { [unowned self] in shuffle() }]
+    }
 
     // MARK: - Lecture 8: dealing
 
@@ -151,7 +157,7 @@ final class EmojiMemoryGameView: StatefulView {
     func withAnimation<Result>(_ animation: Animation? = .default, _ body: () -> Result) -> Result {
         let result = TerminalUI.withAnimation(animation, body)
         updateTargets(animation: animation)
-        renderer.commit(self.body)
+        renderer.commit(pageState)
         return result
     }
 
@@ -296,5 +302,92 @@ final class EmojiMemoryGameView: StatefulView {
             timeControl.thaw()
         }
         isTimePaused = paused
+    }
+}
+
+/// Lecture 8's `body`, at one moment: the table with the buttons under it, the deck over the
+/// bottom of the table. GameFrameRenderer makes it for every frame from the page's state and the
+/// Animator's presented values; the runtime lays it out by offering space and draws it. It is
+/// `Equatable`: a frame that moves only what turns inside a card keeps the rest as it was.
+struct GamePage: View, Equatable {
+    let layout: GameLayout
+    let title: TitleLine
+    /// Said across the top of the empty table until the first deal.
+    let notice: String?
+    let cards: CardLayer
+    /// Cards still in the deck (nil: none).
+    let deckCount: Int?
+    /// The first deal's hint, and where it goes.
+    let hint: GameLayout.Hint?
+    /// What each button runs, and which is lit now (the moment after its intent ran).
+    let actions: [GameLayout.Button: () -> Void]
+    let litButtons: Set<GameLayout.Button>
+    let palette: Palette
+
+    var body: some View {
+        ZStack(alignment: .bottom) {
+            VStack {
+                title
+                gameBody
+                HStack {
+                    restartButton
+                    newGameButton
+                    hintText
+                    Spacer()
+                    shuffleButton
+                }
+            }
+            deckBody
+        }
+    }
+
+    /// Lecture 8's `gameBody`, the AspectVGrid of cardified cards (CardLayer), over the notice.
+    private var gameBody: some View {
+        ZStack(alignment: .topLeading) {
+            notice.map { Text($0, style: palette.notice).frame(width: layout.gridArea.width, height: 1) }
+            cards
+        }
+        .frame(width: layout.gridArea.width, height: layout.gridArea.height, alignment: .topLeading)
+    }
+
+    /// Lecture 8's `deckBody`, `undealtWidth` × `undealtHeight` at the bottom of the table. Its
+    /// cards are CardLayer's (one view per card from the deck to the table); here, how many
+    /// are left, on its middle row.
+    private var deckBody: some View {
+        ZStack {
+            if let deckCount { Text(" \(deckCount) ", style: palette.deckLabel).padding(EdgeInsets(top: 1)) }
+        }
+        .frame(width: layout.deckFrame.width, height: layout.deckFrame.height)
+        .padding(EdgeInsets(bottom: layout.size.height - layout.gridArea.maxY))
+    }
+
+    // Lecture 8's `restartButton` and `shuffleButton`, and ours, a new game: where GameLayout
+    // puts them (New Game a quarter of the way along).
+    private var restartButton: some View {
+        button(.restart).padding(EdgeInsets(leading: layout.frame(of: .restart).minX))
+    }
+    private var newGameButton: some View {
+        button(.newGame).padding(EdgeInsets(leading: layout.frame(of: .newGame).minX - layout.frame(of: .restart).maxX))
+    }
+    private var shuffleButton: some View {
+        button(.shuffle).padding(EdgeInsets(trailing: layout.size.width - layout.frame(of: .shuffle).maxX))
+    }
+
+    /// `Button("Shuffle") { … }`: its action is the page's intent, which animates itself.
+    private func button(_ kind: GameLayout.Button) -> Button {
+        Button(kind.title, style: litButtons.contains(kind) ? palette.pressedButton : palette.button) { actions[kind]?() }
+    }
+
+    private var hintText: some View {
+        hint.map { hint in
+            Text(hint.text, style: palette.faint).frame(width: TextWidth.of(hint.text), height: 1)
+                .padding(EdgeInsets(leading: hint.origin.x - layout.frame(of: .newGame).maxX))
+        }
+    }
+
+    /// Pages drawn alike are equal (Swift cannot compare the buttons' actions).
+    static func == (a: GamePage, b: GamePage) -> Bool {
+        a.layout == b.layout && a.title == b.title && a.notice == b.notice && a.cards == b.cards && a.deckCount == b.deckCount
+            && a.hint == b.hint && a.litButtons == b.litButtons && a.palette == b.palette
     }
 }

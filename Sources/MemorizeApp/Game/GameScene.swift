@@ -38,21 +38,25 @@ struct GameScene {
     }
 }
 
-/// The runtime's view of the cards: lecture 8's CardViews, each where the scene presents it, in
-/// drawing order, the deck's top last. It observes the game, so a change made inside
-/// `withAnimation` reaches the cards with that transaction (the flip, the pie, the spin).
+/// Lecture 8's grid of CardViews, each where the scene presents it, in drawing order, the
+/// deck's top last: one `ForEach`, so a card stays one view (with its turn and its pie) from
+/// the deck to the table. It observes the game, so a change made inside `withAnimation`
+/// reaches the cards with that transaction (the flip, the pie, the spin). The scene's frames
+/// are the page's; `origin` is where this layer lies on it.
 struct CardLayer: View, Equatable {
     @ObservedObject var game: EmojiMemoryGame
     let cards: [GameScene.Placed]
+    let origin: Point
 
     var body: some View {
         ZStack(alignment: .topLeading) {
             // A card its transition shows nothing of stays, undrawn: it keeps its turn for when
             // it comes back (a restart).
             ForEach(cards, id: \.card.id) { placed in
+                let frame = placed.look.frame.rounded
                 CardView(card: placed.card, look: placed.look)
-                    .frame(width: placed.look.frame.rounded.width, height: placed.look.frame.rounded.height)
-                    .offset(x: placed.look.frame.rounded.minX, y: placed.look.frame.rounded.minY)
+                    .frame(width: frame.width, height: frame.height)
+                    .offset(x: frame.minX - origin.x, y: frame.minY - origin.y)
                     .opacity(placed.isShown ? 1 : 0)
             }
         }

@@ -1,22 +1,22 @@
 import TerminalUI
 
-/// The page asks its renderer for frames, giving it the page's `body` as a value: the router, the
+/// The page asks its renderer for frames, giving it the page's state as a value: the router, the
 /// inspector and hit tests ask the page, never the renderer.
 extension EmojiMemoryGameView {
     /// The game page, drawn whole (the screen sends only what differs from what the terminal
     /// shows). `focusVisible` is false while something (the help) covers it.
     func render(in size: Size, focusVisible: Bool = true) -> Canvas {
-        renderer.render(body, in: size, focusVisible: focusVisible)
+        renderer.render(pageState, in: size, focusVisible: focusVisible)
     }
 
     /// The win screen shows over the game (the game is over, every card is on the table).
-    func showsWin(in size: Size) -> Bool { renderer.showsWin(body, in: size) }
+    func showsWin(in size: Size) -> Bool { renderer.showsWin(pageState, in: size) }
 
     /// What is on screen at `time`, as drawn: what a click hits.
-    func scene(at time: Double) -> GameScene { renderer.scene(body, at: time) }
+    func scene(at time: Double) -> GameScene { renderer.scene(pageState, at: time) }
 
     /// The card at `index` as presented at `time` (the inspector, tests).
-    func presentedCard(at index: Int, time: Double) -> PresentedCard { renderer.presentedCard(body, at: index, time: time) }
+    func presentedCard(at index: Int, time: Double) -> PresentedCard { renderer.presentedCard(pageState, at: index, time: time) }
 
     /// What the card shows: its emoji, or its ASCII face under --ascii (the inspector).
     func displayContent(of card: EmojiMemoryGame.Card) -> String {

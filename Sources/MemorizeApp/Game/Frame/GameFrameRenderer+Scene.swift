@@ -24,11 +24,11 @@ extension GameFrameRenderer {
 
     /// The cards as presented at `time`, in drawing order: the one geometry for painting and
     /// for hit-testing.
-    func scene(_ body: GameBody, at time: Double, focusVisible: Bool = true) -> GameScene {
+    func scene(_ body: GamePageState, at time: Double, focusVisible: Bool = true) -> GameScene {
         scene(body, at: time, layout: body.layout, focusVisible: focusVisible)
     }
 
-    func scene(_ body: GameBody, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
+    func scene(_ body: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
         let cards = body.grid.cards
         let order = drawOrder(body, at: time)
         let palette = body.palette
@@ -57,7 +57,7 @@ extension GameFrameRenderer {
         return scene
     }
 
-    func drawOrder(_ body: GameBody, at time: Double) -> DrawOrder {
+    func drawOrder(_ body: GamePageState, at time: Double) -> DrawOrder {
         let cards = body.grid.cards
         var order = DrawOrder()
         order.settled.reserveCapacity(cards.count)
@@ -77,7 +77,7 @@ extension GameFrameRenderer {
     }
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay.
-    private func place(_ body: GameBody, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
+    private func place(_ body: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
         // A card that cannot move rests where it is: no track lookups for it.
         let canMove = animator.mayMove(id: card.id)
         let moving = canMove && animator.isAnimating(key(card.id, .frame), at: time)
@@ -93,7 +93,7 @@ extension GameFrameRenderer {
     }
 
     /// The card as the body declares it, where the Animator presents it at `time`.
-    private func placed(_ body: GameBody, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
+    private func placed(_ body: GamePageState, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
                         palette: Palette, focusVisible: Bool) -> GameScene.Placed {
         let frame = animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
         let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence(of: card, at: time), isRemoval: true)
@@ -106,7 +106,7 @@ extension GameFrameRenderer {
     }
 
     /// The card at `index` as presented now (the inspector, tests): read from the runtime.
-    func presentedCard(_ body: GameBody, at index: Int, time: Double) -> PresentedCard {
+    func presentedCard(_ body: GamePageState, at index: Int, time: Double) -> PresentedCard {
         let card = body.grid.cards[index]
         let component = ViewID.Component.id(AnyHashable(card.id))
         let scene = scene(body, at: time)

@@ -1,10 +1,10 @@
 import Memorize
 import TerminalUI
 
-/// Draws the game page's `body` (GameBody, a value the page declares) into a whole Canvas: the
-/// title, notice, deck label and buttons as text, the cards through the runtime (CardLayer, a
-/// `ViewGraph` of lecture 8's CardViews) placed where the `GameScene` presents them, the
-/// geometry clicks are tested on.
+/// Makes the game page's `body` for each frame: the page's state (GamePageState, a value the
+/// page declares) with the Animator's presented values at that moment — where each card is (the
+/// `GameScene`, also the geometry clicks are tested on), how many wait in the deck, which button
+/// is lit — as a tree of views (`GamePage`), which the runtime (a `ViewGraph`) lays out and draws.
 ///
 /// It keeps no frame and compares nothing: every frame is drawn whole, and what reaches the
 /// terminal is decided in one place below the page, the screen's diff against what the terminal
@@ -23,65 +23,45 @@ final class GameFrameRenderer {
         graph = ViewGraph(animator: animator)
     }
 
-    /// A change made inside `withAnimation` reaches the cards now, at the time it was made, so
+    /// A change made inside `withAnimation` reaches the views now, at the time it was made, so
     /// its animations start with the intent (not with the next frame).
-    func commit(_ body: GameBody) {
+    func commit(_ state: GamePageState) {
         guard graph.needsUpdate else { return }
-        let layout = body.layout
+        let layout = state.layout
         guard !layout.isTooSmall else { return }
-        graph.update(CardLayer(game: game, cards: scene(body, at: animator.clock.now).views), size: body.size)
+        graph.update(page(state, at: animator.clock.now, layout: layout, focusVisible: true), size: state.size)
     }
 
     /// The game page at the Animator's clock's time. `focusVisible` is false while something (the
     /// help) covers it.
-    func render(_ body: GameBody, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
+    func render(_ state: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
         var canvas = Canvas(size: canvasSize)
-        let layout = body.geometry.content(offered: canvas.size)
+        let layout = state.geometry.content(offered: canvas.size)
         if layout.isTooSmall {
             Overlays.drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
             return canvas
         }
-        draw(body, layout: layout, at: animator.clock.now, focusVisible: focusVisible, on: &canvas)
+        graph.render(page(state, at: animator.clock.now, layout: layout, focusVisible: focusVisible), on: &canvas)
         return canvas
     }
 
-    /// What the game page shows, in drawing order (`ZIndex`): title, notice, cards, deck, buttons.
-    private func draw(_ body: GameBody, layout: GameLayout, at time: Double, focusVisible: Bool, on canvas: inout Canvas) {
-        let palette = body.palette
-        let width = layout.size.width
-        switch body.title {
-        case let .solo(theme, score, pairs):
-            canvas.put(theme, x: 0, y: 0, style: palette.title)
-            canvas.put(score, x: (width - score.count) / 2, y: 0, style: Style(bold: true))
-            canvas.put(pairs, x: width - pairs.count, y: 0, style: palette.text)
-        case .scoreboard:
-            let board = body.title.scoreboard(width: width, at: time)!
-            for segment in board.segments {
-                canvas.put(segment.text, x: segment.x, y: 0, style: board.style(of: segment.role, palette: palette))
-            }
-        }
-        if let (text, origin) = startNotice(body, layout: layout) {
-            canvas.put(text, x: origin.x, y: origin.y, style: palette.notice)
-        }
-        let scene = scene(body, at: time, layout: layout, focusVisible: focusVisible)
-        graph.render(CardLayer(game: game, cards: scene.views), on: &canvas)
-        if let count = scene.deck?.count {
-            let (label, origin) = body.deck.label(count: count, in: layout)
-            canvas.put(label, x: origin.x, y: origin.y, style: palette.deckLabel)
-        }
-        if let hint = body.buttons.hint(in: layout) {
-            canvas.put(hint.text, x: hint.origin.x, y: hint.origin.y, style: palette.faint)
-        }
-        for button in body.buttons.row.map(\.kind) {
-            let frame = layout.frame(of: button)
-            let pressed = animator.value(button.pressKey, at: time, default: 0) > 0
-            canvas.put("[\(button.title)]", x: frame.minX, y: frame.minY, style: pressed ? palette.pressedButton : palette.button)
-        }
+    /// The page's body at `time`, laid out as `layout`.
+    func page(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GamePage {
+        let palette = state.palette
+        let scene = scene(state, at: time, layout: layout, focusVisible: focusVisible)
+        let lit = state.buttons.row.map(\.kind).filter { animator.value($0.pressKey, at: time, default: 0) > 0 }
+        return GamePage(layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
+                        notice: startNotice(state, layout: layout),
+                        cards: CardLayer(game: game, cards: scene.views, origin: layout.gridArea.origin),
+                        deckCount: scene.deck?.count,
+                        hint: state.buttons.hint(in: layout),
+                        actions: Dictionary(state.buttons.row.map { ($0.kind, $0.action) }, uniquingKeysWith: { first, _ in first }),
+                        litButtons: Set(lit), palette: palette)
     }
 
     /// The win screen shows over the game once the game is over and every card is on the table
     /// (and the game is drawn at all).
-    func showsWin(_ body: GameBody, in canvasSize: Size) -> Bool {
+    func showsWin(_ body: GamePageState, in canvasSize: Size) -> Bool {
         guard body.isWon, body.grid.dealt.count == body.grid.cards.count else { return false }
         let layout = body.geometry.content(offered: canvasSize)
         return !layout.isTooSmall

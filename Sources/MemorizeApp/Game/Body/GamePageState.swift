@@ -1,12 +1,11 @@
 import Memorize
 import TerminalUI
 
-/// Lecture 8's `body`, as a value: what the game page shows, declared from the page's state by
-/// `EmojiMemoryGameView.body` and drawn by GameFrameRenderer, which adds only what time brings
-/// (the Animator's presented values). SwiftUI's body is a tree of views; here it is the page's
-/// parts, in the order the lecture's view lists them: the title, the AspectVGrid of cardified
-/// cards with their pies, the deck (`deckBody`), the buttons.
-struct GameBody {
+/// What the game page's body is made from, declared from the page's state by
+/// `EmojiMemoryGameView.pageState`: the title, the cards and what each declares, the deck, the
+/// buttons. GameFrameRenderer adds what time brings (the Animator's presented values) and makes
+/// the page's `body`, a tree of views (`GamePage`, EmojiMemoryGameView.swift), for each frame.
+struct GamePageState {
     /// Lecture 4's GeometryReader: the page laid out in the size it is offered (the terminal, or
     /// what the help or the inspector leave of it).
     var geometry: GeometryReader<GameLayout>
@@ -81,13 +80,6 @@ struct GameBody {
     struct Deck {
         /// The focus rests on an undealt card: the deck shows it.
         var holdsFocus: Bool
-
-        /// " 12 ", centred on the deck.
-        func label(count: Int, in layout: GameLayout) -> (text: String, origin: Point) {
-            let label = " \(count) "
-            let deck = layout.deckFrame
-            return (label, Point(x: deck.minX + (deck.width - label.count) / 2, y: deck.minY + deck.height / 2))
-        }
     }
 
     /// Lecture 8's `Button("Restart") { withAnimation { … } }`: a title, and the action a click

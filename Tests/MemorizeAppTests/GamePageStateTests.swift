@@ -5,10 +5,10 @@ import TerminalUI
 
 /// The page's `body` is what the renderer draws: change the value and the frame follows, with
 /// nothing read from the page behind it. And the lecture's draw order (`ZIndex`).
-@Suite struct GameBodyTests {
+@Suite struct GamePageStateTests {
     @Test func theRendererDrawsTheBodyItIsGiven() {
         let h = MotionHarness()
-        var body = h.view.body
+        var body = h.view.pageState
         guard case let .solo(_, score, pairs) = body.title else {
             Issue.record("a solo game's title")
             return
@@ -17,13 +17,13 @@ import TerminalUI
         let canvas = h.view.renderer.render(body, in: h.view.size)
         #expect(canvas.line(0).hasPrefix(" Declared"))
         #expect(!h.render().line(0).hasPrefix(" Declared"))
-        // The page's own body draws the page's frame.
-        #expect(h.view.renderer.render(h.view.body, in: h.view.size) == h.render())
+        // The page's own state draws the page's frame.
+        #expect(h.view.renderer.render(h.view.pageState, in: h.view.size) == h.render())
     }
 
     @Test func theDeckFollowsTheBodysGrid() {
         let h = MotionHarness()
-        var body = h.view.body
+        var body = h.view.pageState
         #expect(h.view.renderer.drawOrder(body, at: h.clock.now).inDeck.count == 16)
         // Declared dealt (with no animation to fly them), the cards rest in the grid.
         body.grid.dealt = Set(body.grid.cards.map(\.id))
@@ -42,7 +42,7 @@ import TerminalUI
 
     @Test func geometryReaderLaysThePageOutInTheSizeOffered() {
         let h = MotionHarness()
-        let body = h.view.body
+        let body = h.view.pageState
         #expect(body.layout.size == h.view.size)
         let offered = Size(width: 100, height: 30)
         #expect(body.geometry.content(offered: offered).size == offered)
