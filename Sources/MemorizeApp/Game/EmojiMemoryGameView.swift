@@ -310,11 +310,15 @@ final class EmojiMemoryGameView: StatefulView {
 /// Animator's presented values; the runtime lays it out by offering space and draws it. It is
 /// `Equatable`: a frame that moves only what turns inside a card keeps the rest as it was.
 struct GamePage: View, Equatable {
+    /// Observed, so a change made inside `withAnimation` reaches the cards with that transaction
+    /// (the flip, the pie, the spin).
+    @ObservedObject var game: EmojiMemoryGame
     let layout: GameLayout
     let title: TitleLine
     /// Said across the top of the empty table until the first deal.
     let notice: String?
-    let cards: CardLayer
+    /// Every card as the scene presents it now (GameScene), in the model's order.
+    let cards: [GameScene.Placed]
     /// Cards still in the deck (nil: none).
     let deckCount: Int?
     /// The first deal's hint, and where it goes.
@@ -341,17 +345,40 @@ struct GamePage: View, Equatable {
         }
     }
 
-    /// Lecture 8's `gameBody`, the AspectVGrid of cardified cards (CardLayer), over the notice.
+    /// Lecture 8's `gameBody`: the cards over the notice, each where the scene presents it (the
+    /// AspectVGrid's slot, the deck, or on its way between them) and drawn in `zIndex` order.
+    /// One `ForEach` holds the deck's cards too: a card stays one view, with its turn and its
+    /// pie, from the deck to the table.
     private var gameBody: some View {
         ZStack(alignment: .topLeading) {
             notice.map { Text($0, style: palette.notice).frame(width: layout.gridArea.width, height: 1) }
-            cards
+            ForEach(cards, id: \.card.id) { placed in
+                cardView(for: placed)
+                    .zIndex(zIndex(of: placed))
+            }
         }
         .frame(width: layout.gridArea.width, height: layout.gridArea.height, alignment: .topLeading)
     }
 
+    /// Lecture 8's `cardView(for:)`. A card its transition shows nothing of stays, undrawn: it
+    /// keeps its turn for when it comes back (a restart), where the lecture's `Color.clear` would not.
+    @ViewBuilder
+    private func cardView(for placed: GameScene.Placed) -> some View {
+        let frame = placed.look.frame.rounded
+        CardView(card: placed.card, look: placed.look)
+            .frame(width: frame.width, height: frame.height)
+            .offset(x: frame.minX - layout.gridArea.minX, y: frame.minY - layout.gridArea.minY)
+            .opacity(placed.isShown ? 1 : 0)
+    }
+
+    /// Lecture 8's `zIndex(of:)`: the grid lowest, the cards in flight over it (the first dealt
+    /// on top, the lecture's `-index`), the deck over everything.
+    private func zIndex(of placed: GameScene.Placed) -> Double {
+        ZIndex.of(cardAt: placed.index, place: placed.place).value
+    }
+
     /// Lecture 8's `deckBody`, `undealtWidth` × `undealtHeight` at the bottom of the table. Its
-    /// cards are CardLayer's (one view per card from the deck to the table); here, how many
+    /// cards are `gameBody`'s (one view per card from the deck to the table); here, how many
     /// are left, on its middle row.
     private var deckBody: some View {
         ZStack {
@@ -387,7 +414,7 @@ struct GamePage: View, Equatable {
 
     /// Pages drawn alike are equal (Swift cannot compare the buttons' actions).
     static func == (a: GamePage, b: GamePage) -> Bool {
-        a.layout == b.layout && a.title == b.title && a.notice == b.notice && a.cards == b.cards && a.deckCount == b.deckCount
+        a.layout == b.layout && a.title == b.title && a.game === b.game && a.notice == b.notice && a.cards == b.cards && a.deckCount == b.deckCount
             && a.hint == b.hint && a.litButtons == b.litButtons && a.palette == b.palette
     }
 }

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The game's cards as presented at one moment, bottom to top, and the deck over them: what the
-/// runtime draws (CardLayer) and what a click hits, computed by one function
+/// page's body draws (GamePage.gameBody) and what a click hits, computed by one function
 /// (GameFrameRenderer.scene) so the two cannot disagree about where a card is.
 struct GameScene {
     struct Placed: Equatable {
@@ -13,6 +13,8 @@ struct GameScene {
         var frame: FloatRect
         /// False while its transition shows nothing of it.
         var isShown = true
+        /// Resting in the grid, flying, or in the deck: where it is in the drawing order (`ZIndex`).
+        var place: GameFrameRenderer.Place = .settled
     }
 
     /// Settled cards, then flying ones (the lowest index on top), in drawing order.
@@ -35,31 +37,6 @@ struct GameScene {
             guard accepts(placed.index) else { return false }
             return Cardify.projection(of: placed.frame, rotation: rotation(placed.card), inEighths: false).cells.contains(point)
         }?.index
-    }
-}
-
-/// Lecture 8's grid of CardViews, each where the scene presents it, in drawing order, the
-/// deck's top last: one `ForEach`, so a card stays one view (with its turn and its pie) from
-/// the deck to the table. It observes the game, so a change made inside `withAnimation`
-/// reaches the cards with that transaction (the flip, the pie, the spin). The scene's frames
-/// are the page's; `origin` is where this layer lies on it.
-struct CardLayer: View, Equatable {
-    @ObservedObject var game: EmojiMemoryGame
-    let cards: [GameScene.Placed]
-    let origin: Point
-
-    var body: some View {
-        ZStack(alignment: .topLeading) {
-            // A card its transition shows nothing of stays, undrawn: it keeps its turn for when
-            // it comes back (a restart).
-            ForEach(cards, id: \.card.id) { placed in
-                let frame = placed.look.frame.rounded
-                CardView(card: placed.card, look: placed.look)
-                    .frame(width: frame.width, height: frame.height)
-                    .offset(x: frame.minX - origin.x, y: frame.minY - origin.y)
-                    .opacity(placed.isShown ? 1 : 0)
-            }
-        }
     }
 }
 

@@ -109,6 +109,9 @@ struct ZIndex: Comparable {
     var layer: Layer
     var order: Double
 
+    /// As `.zIndex` takes it: the layer first, then the order within it.
+    var value: Double { Double(layer.rawValue) * 1_000_000 + order }
+
     static func < (a: ZIndex, b: ZIndex) -> Bool {
         a.layer != b.layer ? a.layer.rawValue < b.layer.rawValue : a.order < b.order
     }

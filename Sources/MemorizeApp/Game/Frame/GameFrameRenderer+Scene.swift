@@ -37,8 +37,13 @@ extension GameFrameRenderer {
             graph.presentedData(Double.self, property: "Cardify", under: .id(AnyHashable(card.id))) ?? (card.isFaceUp ? 0 : 180)
         }
         scene.cards.reserveCapacity(cards.count + 1)
-        for index in order.cardsFromBottom {
+        for index in order.settled {
             scene.cards.append(placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible))
+        }
+        for index in order.cardsFromBottom.dropFirst(order.settled.count) {
+            var flying = placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible)
+            flying.place = .flying
+            scene.cards.append(flying)
         }
         if let top = order.inDeck.first {
             var placed = placed(body, of: cards[top], at: top, time: time, palette: palette, focusVisible: focusVisible)
@@ -47,10 +52,12 @@ extension GameFrameRenderer {
                                                                                 isRemoval: true) ?? placed.frame
             placed.look.inDeck = true
             placed.look.isFocused = focusVisible && body.deck.holdsFocus
+            placed.place = .inDeck
             scene.deck = (placed, order.inDeck.count)
             for index in order.inDeck.dropFirst() {
                 var hidden = self.placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: false)
                 hidden.isShown = false
+                hidden.place = .inDeck
                 scene.underDeck.append(hidden)
             }
         }

@@ -50,9 +50,9 @@ final class GameFrameRenderer {
         let palette = state.palette
         let scene = scene(state, at: time, layout: layout, focusVisible: focusVisible)
         let lit = state.buttons.row.map(\.kind).filter { animator.value($0.pressKey, at: time, default: 0) > 0 }
-        return GamePage(layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
+        return GamePage(game: game, layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
                         notice: startNotice(state, layout: layout),
-                        cards: CardLayer(game: game, cards: scene.views, origin: layout.gridArea.origin),
+                        cards: scene.views.sorted { $0.index < $1.index },
                         deckCount: scene.deck?.count,
                         hint: state.buttons.hint(in: layout),
                         actions: Dictionary(state.buttons.row.map { ($0.kind, $0.action) }, uniquingKeysWith: { first, _ in first }),
