@@ -125,3 +125,55 @@ struct ZIndex: Comparable {
         }
     }
 }
+
+/// How the page declares its state (EmojiMemoryGameView.body makes its views from this).
+extension EmojiMemoryGameView {
+    /// What the body is made from, declared from the state above: the title, the grid of
+    /// cardified cards, the deck, the buttons.
+    var pageState: GamePageState {
+        let layout = self.layout
+        return GamePageState(
+            geometry: GeometryReader { geometry in
+                .fitting(geometry.size, cardCount: layout.grid.itemFrames.count, current: layout)
+            },
+            size: size,
+            title: title,
+            notice: dealt.isEmpty ? startNotice?.asciiOnly(options.ascii) : nil,
+            grid: grid,
+            deck: deck,
+            buttons: GamePageState.Buttons(row: buttons,
+                                      hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
+            isWon: win != nil, theme: game.theme, options: options,
+            timeBehind: timeControl.map { $0.base.now - $0.now } ?? 0)
+    }
+
+    /// Theme, score and pairs left; in a game of two, each seat's score and the computer's note.
+    var title: GamePageState.Title {
+        let theme = game.theme.name.asciiOnly(options.ascii)
+        guard game.mode != .solo else {
+            return .solo(theme: " \(theme)", score: "Score: \(game.score)", pairs: "Pairs left: \(game.pairsLeft) ")
+        }
+        let seats = zip(game.playerNames, game.players).map { Scoreboard.Seat(name: $0, score: $1.score) }
+        return .scoreboard(theme: theme, seats: seats, current: game.currentPlayer, pairsLeft: game.pairsLeft,
+                           note: opponent.note, ascii: options.ascii)
+    }
+
+    /// The cards as the model has them, and what each declares (the renderer places them).
+    var grid: GamePageState.Grid {
+        GamePageState.Grid(cards: game.cards, dealt: dealt, focusIndex: focusIndex, theme: game.theme, options: options)
+    }
+
+    /// The deck: whether it holds the focus (the focus rests on an undealt card).
+    var deck: GamePageState.Deck {
+        let cards = game.cards
+        return GamePageState.Deck(holdsFocus: !cards.isEmpty && focusIndex >= 0
+                             && isUndealt(cards[min(focusIndex, cards.count - 1)]))
+    }
+
+    /// Lecture 8's buttons (and ours, a new game), each running its intent.
+    var buttons: [GamePageState.Button] {
+        [GamePageState.Button(kind: .restart) { [unowned self] in restart() },
+         GamePageState.Button(kind: .newGame) { [unowned self] in newGame() },
+         GamePageState.Button(kind: .shuffle) { [unowned self] in shuffle() }]
+    }
+}
