@@ -274,9 +274,9 @@ struct GamePage: View, Equatable {
     let deckCount: Int?
     /// The first deal's hint, and where it goes.
     let hint: GameLayout.Hint?
-    /// What each button runs, and which is lit now (the moment after its intent ran).
-    let actions: [GameLayout.Button: () -> Void]
-    let litButtons: Set<GameLayout.Button>
+    /// Each button's action, and whether it is lit now (the moment after its intent ran).
+    let buttons: [GamePageState.Button]
+    let litButtons: [Bool]
     let palette: Palette
 
     var body: some View {
@@ -353,7 +353,9 @@ struct GamePage: View, Equatable {
 
     /// `Button("Shuffle") { … }`: its action is the page's intent, which animates itself.
     private func button(_ kind: GameLayout.Button) -> Button {
-        Button(kind.title, style: litButtons.contains(kind) ? palette.pressedButton : palette.button) { actions[kind]?() }
+        let index = buttons.firstIndex { $0.kind == kind }
+        let isLit = index.map { litButtons[$0] } ?? false
+        return Button(kind.title, style: isLit ? palette.pressedButton : palette.button) { index.map { buttons[$0] }?.action() }
     }
 
     private var hintText: some View {

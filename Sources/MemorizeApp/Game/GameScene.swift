@@ -25,8 +25,13 @@ struct GameScene {
     /// starts turning, and its pie counting, at once).
     var underDeck: [Placed] = []
 
-    /// Every card's view, in drawing order.
-    var views: [Placed] { underDeck + cards + (deck.map { [$0.top] } ?? []) }
+    /// Every card's view, in the model's order (the page draws them in `zIndex` order).
+    var views: [Placed] {
+        let all = underDeck + cards + (deck.map { [$0.top] } ?? [])
+        var inModelOrder = all
+        for placed in all where inModelOrder.indices.contains(placed.index) { inModelOrder[placed.index] = placed }
+        return inModelOrder
+    }
     /// A card's presented turn (Cardify's rotation, as the runtime presents it).
     var rotation: (EmojiMemoryGame.Card) -> Double = { $0.isFaceUp ? 0 : 180 }
 

@@ -30,7 +30,7 @@ public final class ViewNode {
 
     public let id: ViewID
     var kind: Kind
-    var children: [ViewNode] { didSet { childrenHaveZIndex = Self.anyHasZIndex(children) } }
+    var children: [ViewNode] { didSet { zOrderedChildren = Self.zOrdered(children) } }
     /// Where layout put this node (cells, on the canvas).
     public internal(set) var frame: Rect = .zero
     /// `.zIndex`: drawn above (and hit before) its siblings of lower index.
@@ -56,20 +56,21 @@ public final class ViewNode {
         self.id = id
         self.kind = kind
         self.children = children
-        childrenHaveZIndex = Self.anyHasZIndex(children)
+        zOrderedChildren = Self.zOrdered(children)
     }
 
-    /// A child has a `zIndex`, found when the children are given (every frame draws every node;
-    /// a `.zIndex` is set on its nodes as they are made, before they are anyone's children).
-    private var childrenHaveZIndex = false
+    /// The children sorted by `zIndex` when one has one (nil: in the order written), sorted when
+    /// they are given: every frame draws every node, and a `.zIndex` is set on its nodes as
+    /// they are made, before they are anyone's children.
+    private var zOrderedChildren: [ViewNode]?
 
-    private static func anyHasZIndex(_ children: [ViewNode]) -> Bool { children.contains { $0.zIndex != 0 } }
-
-    /// Children in drawing order: by `zIndex`, ties in the order written.
-    var childrenInDrawingOrder: [ViewNode] {
-        guard childrenHaveZIndex else { return children }
+    private static func zOrdered(_ children: [ViewNode]) -> [ViewNode]? {
+        guard children.contains(where: { $0.zIndex != 0 }) else { return nil }
         return children.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
     }
+
+    /// Children in drawing order: by `zIndex`, ties in the order written.
+    var childrenInDrawingOrder: [ViewNode] { zOrderedChildren ?? children }
 
     public var isTappable: Bool { tapAction != nil }
 }

@@ -49,14 +49,14 @@ final class GameFrameRenderer {
     func page(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GamePage {
         let palette = state.palette
         let scene = scene(state, at: time, layout: layout, focusVisible: focusVisible)
-        let lit = state.buttons.row.map(\.kind).filter { animator.value($0.pressKey, at: time, default: 0) > 0 }
         return GamePage(game: game, layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
                         notice: startNotice(state, layout: layout),
-                        cards: scene.views.sorted { $0.index < $1.index },
+                        cards: scene.views,
                         deckCount: scene.deck?.count,
                         hint: state.buttons.hint(in: layout),
-                        actions: Dictionary(state.buttons.row.map { ($0.kind, $0.action) }, uniquingKeysWith: { first, _ in first }),
-                        litButtons: Set(lit), palette: palette)
+                        buttons: state.buttons.row,
+                        litButtons: state.buttons.row.map { animator.value($0.kind.pressKey, at: time, default: 0) > 0 },
+                        palette: palette)
     }
 
     /// The win screen shows over the game once the game is over and every card is on the table
