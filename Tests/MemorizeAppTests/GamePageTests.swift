@@ -11,7 +11,9 @@ import TerminalUI
             let h = MotionHarness(size: size)
             _ = h.render()
             let tappable = h.view.renderer.graph.tappableViews.map(\.frame)
-            #expect(tappable == GameLayout.Button.allCases.map { h.view.layout.frame(of: $0) }, "at \(size)")
+            // In reading order: the deck (full before the first deal), then the buttons.
+            let expected = [h.view.layout.deckFrame] + GameLayout.Button.allCases.map { h.view.layout.frame(of: $0) }
+            #expect(tappable == expected, "at \(size)")
         }
     }
 
@@ -39,5 +41,17 @@ import TerminalUI
         #expect(row.contains(" \(h.view.game.cards.count) "))
         h.press(.character("s"))        // a shuffle lights its button: the body is a new one
         #expect(body != h.view.body)
+    }
+
+    @Test func aTapOnTheDeckDealsAndAnEmptyDeckTakesNoTap() {
+        let h = MotionHarness()
+        _ = h.render()
+        let deck = h.view.layout.deckFrame
+        h.view.handle(click: Point(x: deck.minX + deck.width / 2, y: deck.minY + deck.height / 2))
+        #expect(h.view.dealt.count == h.view.game.cards.count)
+        h.settle()
+        _ = h.render()
+        // Dealt, the deck is gone: only the buttons take a tap (a click there hits a card).
+        #expect(h.view.renderer.graph.tappableViews.map(\.frame) == GameLayout.Button.allCases.map { h.view.layout.frame(of: $0) })
     }
 }

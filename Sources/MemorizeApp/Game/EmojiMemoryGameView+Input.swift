@@ -70,17 +70,13 @@ extension EmojiMemoryGameView {
 
     private func click(at point: Point) {
         guard !layout.isTooSmall else { return }
-        // A button's `.onTapGesture`, hit where the runtime laid it out (made current first:
-        // a click can come before the first frame).
+        // A button's or the deck's `.onTapGesture`, hit where the runtime laid it out (made
+        // current first: a click can come before the first frame).
         renderer.commit(pageState)
         if renderer.graph.tap(at: point) { return }
         guard win == nil else { return }
-        // What is on screen now, as the renderer draws it: the deck on top, then the cards.
+        // The cards, as the renderer draws them now (each one's turn narrows what it covers).
         let scene = scene(at: clock.now)
-        if scene.deck != nil, layout.deckFrame.contains(point) {
-            dealAll()
-            return
-        }
         if let index = scene.card(at: point, where: isFocusable) {
             guard !game.isComputersTurn else {
                 opponent.refuse(at: clock.now)

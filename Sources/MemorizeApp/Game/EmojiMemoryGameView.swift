@@ -274,6 +274,8 @@ struct GamePage: View, Equatable {
     let deckCount: Int?
     /// The first deal's hint, and where it goes.
     let hint: GameLayout.Hint?
+    /// Deals every card left in the deck (the page's intent, each card with its own delay).
+    let deal: () -> Void
     /// Each button's action, and whether it is lit now (the moment after its intent ran).
     let buttons: [GamePageState.Button]
     let litButtons: [Bool]
@@ -328,15 +330,18 @@ struct GamePage: View, Equatable {
         ZIndex.of(cardAt: placed.index, place: placed.place).value
     }
 
-    /// Lecture 8's `deckBody`, `undealtWidth` × `undealtHeight` at the bottom of the table. Its
-    /// cards are `gameBody`'s (one view per card from the deck to the table); here, how many
-    /// are left, on its middle row.
+    /// Lecture 8's `deckBody`, `undealtWidth` × `undealtHeight` at the bottom of the table: a
+    /// tap on it deals. Its cards are `gameBody`'s (one view per card from the deck to the
+    /// table); here, how many are left, on its middle row.
+    @ViewBuilder
     private var deckBody: some View {
-        ZStack {
-            if let deckCount { Text(" \(deckCount) ", style: palette.deckLabel).padding(EdgeInsets(top: 1)) }
+        if let deckCount {
+            Text(" \(deckCount) ", style: palette.deckLabel)
+                .padding(EdgeInsets(top: 1))
+                .frame(width: layout.deckFrame.width, height: layout.deckFrame.height)
+                .onTapGesture { deal() }
+                .padding(EdgeInsets(bottom: layout.size.height - layout.gridArea.maxY))
         }
-        .frame(width: layout.deckFrame.width, height: layout.deckFrame.height)
-        .padding(EdgeInsets(bottom: layout.size.height - layout.gridArea.maxY))
     }
 
     // Lecture 8's `restartButton` and `shuffleButton`, and ours, a new game: where GameLayout

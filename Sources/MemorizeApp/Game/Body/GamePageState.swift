@@ -16,6 +16,8 @@ struct GamePageState {
     var notice: String?
     var grid: Grid
     var deck: Deck
+    /// What a tap on the deck runs.
+    var deal: () -> Void
     var buttons: Buttons
     /// The game is over and recorded (the win screen may show).
     var isWon: Bool
@@ -141,6 +143,7 @@ extension EmojiMemoryGameView {
             notice: dealt.isEmpty ? startNotice?.asciiOnly(options.ascii) : nil,
             grid: grid,
             deck: deck,
+            deal: { [unowned self] in dealAll() },
             buttons: GamePageState.Buttons(row: buttons,
                                       hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
             isWon: win != nil, theme: game.theme, options: options,

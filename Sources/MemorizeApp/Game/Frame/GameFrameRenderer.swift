@@ -54,7 +54,7 @@ final class GameFrameRenderer {
                         cards: scene.views,
                         deckCount: scene.deck?.count,
                         hint: state.buttons.hint(in: layout),
-                        buttons: state.buttons.row,
+                        deal: state.deal, buttons: state.buttons.row,
                         litButtons: state.buttons.row.map { animator.value($0.kind.pressKey, at: time, default: 0) > 0 },
                         palette: palette)
     }
