@@ -9,7 +9,8 @@ import TerminalUI
 ///
 /// Model and UI state change instantly; `withAnimation` then tells the Animator where every card
 /// should be (CardTargets), and the presented values travel there. Its `renderer`
-/// (GameFrameRenderer) draws `body` with them; its `opponent` (OpponentDriver) decides the
+/// (GameFrameRenderer) makes `body` (GamePage, at the end of this file) with them for each frame,
+/// and the runtime lays it out and draws it; its `opponent` (OpponentDriver) decides the
 /// computer's moves, which the page carries out.
 final class EmojiMemoryGameView: StatefulView {
     let game: EmojiMemoryGame
@@ -50,7 +51,7 @@ final class EmojiMemoryGameView: StatefulView {
     /// Themes that could not be loaded, said once at start until the first deal (the renderer draws it).
     private(set) var startNotice: String?
 
-    /// Draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
+    /// Makes and draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
     private(set) lazy var renderer = GameFrameRenderer(animator: animator, game: game)
     let opponent = OpponentDriver()
     let targets: CardTargets
