@@ -1,8 +1,8 @@
 import Memorize
 import TerminalUI
 
-/// The body's cards as presented: where each is (the Animator's matched geometry and removal
-/// transition), in the body's `zIndex` order, and the deck over them. One function, `scene`,
+/// The page's cards as presented: where each is (the Animator's matched geometry and removal
+/// transition), in the page's `zIndex` order, and the deck over them. One function, `scene`,
 /// lays them out for the runtime to draw and for hit-testing alike.
 extension GameFrameRenderer {
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
@@ -24,38 +24,38 @@ extension GameFrameRenderer {
 
     /// The cards as presented at `time`, in drawing order: the one geometry for painting and
     /// for hit-testing.
-    func scene(_ body: GamePageState, at time: Double, focusVisible: Bool = true) -> GameScene {
-        scene(body, at: time, layout: body.layout, focusVisible: focusVisible)
+    func scene(_ state: GamePageState, at time: Double, focusVisible: Bool = true) -> GameScene {
+        scene(state, at: time, layout: state.layout, focusVisible: focusVisible)
     }
 
-    func scene(_ body: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
-        let cards = body.grid.cards
-        let order = drawOrder(body, at: time)
-        let palette = body.palette
+    func scene(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
+        let cards = state.grid.cards
+        let order = drawOrder(state, at: time)
+        let palette = state.palette
         var scene = GameScene()
         scene.rotation = { [graph] card in
             graph.presentedData(Double.self, property: "Cardify", under: .id(AnyHashable(card.id))) ?? (card.isFaceUp ? 0 : 180)
         }
         scene.cards.reserveCapacity(cards.count + 1)
         for index in order.settled {
-            scene.cards.append(placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible))
+            scene.cards.append(placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible))
         }
         for index in order.cardsFromBottom.dropFirst(order.settled.count) {
-            var flying = placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible)
+            var flying = placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible)
             flying.place = .flying
             scene.cards.append(flying)
         }
         if let top = order.inDeck.first {
-            var placed = placed(body, of: cards[top], at: top, time: time, palette: palette, focusVisible: focusVisible)
+            var placed = placed(state, of: cards[top], at: top, time: time, palette: palette, focusVisible: focusVisible)
             placed.frame = FloatRect(layout.deckFrame)
             placed.look.frame = EmojiMemoryGameView.CardConstants.transition.frame(placed.frame, presence: presence(of: placed.card, at: time),
                                                                                 isRemoval: true) ?? placed.frame
             placed.look.inDeck = true
-            placed.look.isFocused = focusVisible && body.deck.holdsFocus
+            placed.look.isFocused = focusVisible && state.deck.holdsFocus
             placed.place = .inDeck
             scene.deck = (placed, order.inDeck.count)
             for index in order.inDeck.dropFirst() {
-                var hidden = self.placed(body, of: cards[index], at: index, time: time, palette: palette, focusVisible: false)
+                var hidden = self.placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: false)
                 hidden.isShown = false
                 hidden.place = .inDeck
                 scene.underDeck.append(hidden)
@@ -64,16 +64,16 @@ extension GameFrameRenderer {
         return scene
     }
 
-    func drawOrder(_ body: GamePageState, at time: Double) -> DrawOrder {
-        let cards = body.grid.cards
+    func drawOrder(_ state: GamePageState, at time: Double) -> DrawOrder {
+        let cards = state.grid.cards
         var order = DrawOrder()
         order.settled.reserveCapacity(cards.count)
         // Every frame asks this of every card: read each where it lies (a copied card retains its
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
-        let someUndealt = body.grid.dealt.count < cards.count
+        let someUndealt = state.grid.dealt.count < cards.count
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices {
-                switch place(body, of: cards[index], at: time, someUndealt: someUndealt) {
+                switch place(state, of: cards[index], at: time, someUndealt: someUndealt) {
                 case .flying: order.flying.append(index)
                 case .inDeck: order.inDeck.append(index)
                 case .settled: order.settled.append(index)
@@ -84,13 +84,13 @@ extension GameFrameRenderer {
     }
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay.
-    private func place(_ body: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
+    private func place(_ state: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
         // A card that cannot move rests where it is: no track lookups for it.
         let canMove = animator.mayMove(id: card.id)
         let moving = canMove && animator.isAnimating(key(card.id, .frame), at: time)
         let departed = !canMove || animator.hasStarted(key(card.id, .frame), at: time)
         if moving && departed { return .flying }
-        return (someUndealt && body.grid.isUndealt(card)) || !departed ? .inDeck : .settled
+        return (someUndealt && state.grid.isUndealt(card)) || !departed ? .inDeck : .settled
     }
 
     private func key(_ id: Int, _ property: CardTargets.Property) -> AnimationKey { CardTargets.key(id, property) }
@@ -99,24 +99,24 @@ extension GameFrameRenderer {
         animator.value(key(card.id, .transition), at: time, default: 1)
     }
 
-    /// The card as the body declares it, where the Animator presents it at `time`.
-    private func placed(_ body: GamePageState, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
+    /// The card as the page's state declares it, where the Animator presents it at `time`.
+    private func placed(_ state: GamePageState, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
                         palette: Palette, focusVisible: Bool) -> GameScene.Placed {
         let frame = animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
         let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence(of: card, at: time), isRemoval: true)
-        var look = body.grid.look(of: card, palette: palette, reducesMotion: animator.reducedMotion)
+        var look = state.grid.look(of: card, palette: palette, reducesMotion: animator.reducedMotion)
         look.frame = scaled ?? frame
-        look.isFocused = body.grid.isFocused(card, at: index, focusVisible: focusVisible)
+        look.isFocused = state.grid.isFocused(card, at: index, focusVisible: focusVisible)
         look.bonusShown = CardLook.BonusShown(isConsuming: card.isConsumingBonusTime,
                                               wholeSecondsLeft: card.bonusTimeRemaining.rounded(.up))
         return GameScene.Placed(index: index, card: card, look: look, frame: frame, isShown: scaled != nil)
     }
 
     /// The card at `index` as presented now (the inspector, tests): read from the runtime.
-    func presentedCard(_ body: GamePageState, at index: Int, time: Double) -> PresentedCard {
-        let card = body.grid.cards[index]
+    func presentedCard(_ state: GamePageState, at index: Int, time: Double) -> PresentedCard {
+        let card = state.grid.cards[index]
         let component = ViewID.Component.id(AnyHashable(card.id))
-        let scene = scene(body, at: time)
+        let scene = scene(state, at: time)
         let frame = (scene.cards.first { $0.index == index } ?? scene.deck?.top)?.frame
             ?? animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
         let pie = graph.presentedData(AnimatablePair<Double, Double>.self, property: "Pie", under: component)

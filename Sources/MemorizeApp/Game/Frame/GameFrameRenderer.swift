@@ -61,9 +61,9 @@ final class GameFrameRenderer {
 
     /// The win screen shows over the game once the game is over and every card is on the table
     /// (and the game is drawn at all).
-    func showsWin(_ body: GamePageState, in canvasSize: Size) -> Bool {
-        guard body.isWon, body.grid.dealt.count == body.grid.cards.count else { return false }
-        let layout = body.geometry.content(offered: canvasSize)
+    func showsWin(_ state: GamePageState, in canvasSize: Size) -> Bool {
+        guard state.isWon, state.grid.dealt.count == state.grid.cards.count else { return false }
+        let layout = state.geometry.content(offered: canvasSize)
         return !layout.isTooSmall
     }
 
