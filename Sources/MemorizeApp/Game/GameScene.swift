@@ -26,12 +26,7 @@ struct GameScene {
     var underDeck: [Placed] = []
 
     /// Every card's view, in the model's order (the page draws them in `zIndex` order).
-    var views: [Placed] {
-        let all = underDeck + cards + (deck.map { [$0.top] } ?? [])
-        var inModelOrder = all
-        for placed in all where inModelOrder.indices.contains(placed.index) { inModelOrder[placed.index] = placed }
-        return inModelOrder
-    }
+    var views: [Placed] { (underDeck + cards + (deck.map { [$0.top] } ?? [])).sorted { $0.index < $1.index } }
     /// A card's presented turn (Cardify's rotation, as the runtime presents it).
     var rotation: (EmojiMemoryGame.Card) -> Double = { $0.isFaceUp ? 0 : 180 }
 

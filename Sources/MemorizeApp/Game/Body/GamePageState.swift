@@ -114,9 +114,7 @@ struct ZIndex: Comparable {
     /// As `.zIndex` takes it: the layer first, then the order within it.
     var value: Double { Double(layer.rawValue) * 1_000_000 + order }
 
-    static func < (a: ZIndex, b: ZIndex) -> Bool {
-        a.layer != b.layer ? a.layer.rawValue < b.layer.rawValue : a.order < b.order
-    }
+    static func < (a: ZIndex, b: ZIndex) -> Bool { a.value < b.value }
 
     /// A card's, where it is at the moment: settled cards in reading order (they do not overlap).
     static func of(cardAt index: Int, place: GameFrameRenderer.Place) -> ZIndex {
