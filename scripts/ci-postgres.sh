@@ -8,6 +8,8 @@
 #                                               prints postgres://memorize@127.0.0.1:PORT/leaderboard;
 #                                               with --owner, stops it and removes DIR once PID exits
 #   scripts/ci-postgres.sh createdb DIR PORT NAME   a fresh database; prints its URL
+#   scripts/ci-postgres.sh query DIR PORT NAME SQL  prints SQL's rows, unaligned (for tests that
+#                                               must not wait on Swift's two-thread pool)
 #   scripts/ci-postgres.sh stop DIR             stops it (the directory is the caller's to remove)
 set -euo pipefail
 
@@ -35,7 +37,7 @@ as_owner() {
 
 command=${1:-}
 dir=${2:-}
-[ -n "$command" ] && [ -n "$dir" ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[ -n "$command" ] && [ -n "$dir" ] || { sed -n '2,14p' "$0" >&2; exit 2; }
 
 case "$command" in
 start)
@@ -72,10 +74,17 @@ createdb)
   as_owner "$BIN/createdb" -h 127.0.0.1 -p "$port" -U memorize "$name"
   echo "postgres://memorize@127.0.0.1:$port/$name"
   ;;
+query)
+  port=${3:?port}
+  name=${4:?a database name}
+  sql=${5:?a query}
+  [[ "$name" =~ ^[a-z_][a-z0-9_]{0,40}$ ]] || { echo "ci-postgres: bad database name" >&2; exit 2; }
+  as_owner "$BIN/psql" -h 127.0.0.1 -p "$port" -U memorize -d "$name" -qAt -v ON_ERROR_STOP=1 -c "$sql"
+  ;;
 stop)
   [ -f "$dir/data/PG_VERSION" ] || exit 0
   as_owner "$BIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
   ;;
 *)
-  sed -n '2,12p' "$0" >&2; exit 2 ;;
+  sed -n '2,14p' "$0" >&2; exit 2 ;;
 esac

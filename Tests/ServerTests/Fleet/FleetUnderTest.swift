@@ -1,7 +1,5 @@
 import Foundation
-import MemorizeLeaderboard
 import MemorizeTestSupport
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,26 +72,28 @@ final class FleetUnderTest {
     /// How many games each host has started (its log's "game started" lines).
     var gamesStarted: [Int] { servers.map { $0.log.components(separatedBy: "game started").count - 1 } }
 
-    /// The daily secret the fleet deals from, read from the database.
+    /// The daily secret the fleet deals from, read from the database with psql. Not through
+    /// PostgresLeaderboard: a synchronous test waiting on a Task holds one of the two cooperative
+    /// threads a 2-core machine has, and the parallel suites' synchronous tests hold the other, so
+    /// the Task could not run (CI saw its 30 s timeout fire).
     func dailySecret() throws -> [UInt8] {
-        let url = try PostgresURL(databaseURL)
-        let result = Mutex<Result<[UInt8], Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                let store = try await PostgresLeaderboard(url: url, timeout: .seconds(30))
-                let secret = try await store.dailySecret()
-                await store.close()
-                result.withLock { $0 = .success(secret) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
+        let (directory, port) = try ServerTests.DailyLeaderboard.postgres.get()
+        let name = String(databaseURL.split(separator: "/").last ?? "")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+        let result = try ProcessRunner.run("/bin/bash", [root + "/scripts/ci-postgres.sh", "query", directory, "\(port)", name,
+                                                         "SELECT secret FROM memorize_daily_secret WHERE id = 1"], timeout: 60)
+        let hex = result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.status == 0, hex.utf8.count == 32 else {
+            throw BackgroundProcess.Failure(description: "the fleet's daily secret could not be read (\(result.status)): \(hex) \(result.stderrText)")
+        }
+        return try stride(from: 0, to: 32, by: 2).map { offset in
+            let start = hex.index(hex.startIndex, offsetBy: offset)
+            guard let byte = UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) else {
+                throw BackgroundProcess.Failure(description: "the fleet's daily secret is not hexadecimal: \(hex)")
             }
-            done.signal()
+            return byte
         }
-        guard done.wait(timeout: .now() + 60) == .success, let outcome = result.withLock({ $0 }) else {
-            throw BackgroundProcess.Failure(description: "the fleet's database did not answer within 60 s")
-        }
-        return try outcome.get()
     }
 
     func close() {
