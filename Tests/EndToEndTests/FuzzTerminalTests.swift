@@ -171,6 +171,10 @@ extension EndToEndTests {
             figures.resizes += 1
             let drainStart = Date()
             try input.wait(atMost: 0, steady: 0.5, stall: 15, session: session)
+            // An empty pty is not an app done: it reads 4 KiB at a time and may still be working
+            // through what it read (under load, for seconds). A `?` of the fuzz's handled after the
+            // screen was read would open the help the probe's `?` then closes (CI, stop 44).
+            try input.waitUntilSettled(pid: pid, session: session)
             figures.drainSeconds.append(Date().timeIntervalSince(drainStart))
             if died("after the fuzz") { return }
             // A mouse report the fuzz left unfinished is dropped after 50 ms (regression test:
@@ -187,7 +191,8 @@ extension EndToEndTests {
                 while !onGamePage(try session.capture()), escapes < 8 {
                     try session.sendKeys("Escape")
                     escapes += 1
-                    usleep(300_000)
+                    usleep(100_000)
+                    try input.waitUntilSettled(pid: pid, session: session)
                 }
                 try session.waitUntil("the game page after \(escapes) esc", timeout: 5, onGamePage)
                 try session.sendLiteral("?")
@@ -304,6 +309,28 @@ extension EndToEndTests {
                         throw TmuxSession.Failure(description: "the app read none of its \(queued) unread bytes for \(stall) s: hung?\n\((try? session.capture().text) ?? "")")
                     }
                     usleep(10_000)
+                }
+            }
+
+            /// Waits until the app has handled all it read: nothing unread and the process asleep
+            /// in poll(2) at several samples in a row. It polls only with nothing decoded left to
+            /// handle (a frame's wait included), so this sees the backlog FIONREAD cannot.
+            func waitUntilSettled(pid: pid_t, session: TmuxSession, timeout: Double = 30) throws {
+                func asleepInPoll() -> Bool {
+                    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                          let close = stat.lastIndex(of: ")"),
+                          let wchan = try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8) else { return false }
+                    return stat[stat.index(after: close)...].split(separator: " ").first == "S" && wchan.contains("poll")
+                }
+                let deadline = Date().addingTimeInterval(timeout)
+                var inARow = 0
+                while inARow < 5 {
+                    guard session.exitCode() == nil else { return }
+                    guard Date() < deadline else {
+                        throw TmuxSession.Failure(description: "the app did not settle within \(timeout) s (busy, or not waiting in poll)")
+                    }
+                    inARow = (try count()) == 0 && asleepInPoll() ? inARow + 1 : 0
+                    usleep(20_000)
                 }
             }
         }
