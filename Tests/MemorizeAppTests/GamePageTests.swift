@@ -4,16 +4,42 @@ import TerminalUI
 @testable import MemorizeApp
 
 /// The game page's `body` is a tree of views (`GamePage`) that the runtime lays out and draws:
-/// the buttons are `Button` views whose `.onTapGesture` is hit where the runtime put them.
+/// the buttons, the deck and the cards take `.onTapGesture`s, hit where the runtime drew them.
 @Suite struct GamePageTests {
-    @Test func theRuntimeLaysTheButtonsOutWhereTheLayoutSays() {
+    /// What a click at each cell would tap: "d" the deck, "b" a button, "c" a card, "." nothing.
+    private func tapMap(_ h: MotionHarness) -> [Point: Character] {
+        let cardIDs = Set(h.view.game.cards.map(\.id))
+        var map: [Point: Character] = [:]
+        h.view.renderer.layOut(h.view.pageState)
+        let graph = h.view.renderer.graph
+        for y in 0..<h.view.size.height {
+            for x in 0..<h.view.size.width {
+                let point = Point(x: x, y: y)
+                guard let target = graph.tapTarget(at: point) else { continue }
+                if cardIDs.contains(where: { target.id.contains(.id(AnyHashable($0))) }) {
+                    map[point] = "c"
+                } else {
+                    map[point] = h.view.layout.deckFrame.contains(point) ? "d" : "b"
+                }
+            }
+        }
+        return map
+    }
+
+    private func cells(_ rects: [Rect]) -> Set<Point> {
+        Set(rects.flatMap { rect in (rect.minY..<rect.maxY).flatMap { y in (rect.minX..<rect.maxX).map { Point(x: $0, y: y) } } })
+    }
+
+    @Test func theRuntimeLaysTheDeckAndButtonsOutWhereTheLayoutSaysAndUndealtCardsTakeNoTap() {
         for size in [Size(width: 80, height: 24), Size(width: 54, height: 16), Size(width: 160, height: 48)] {
             let h = MotionHarness(size: size)
             _ = h.render()
-            let tappable = h.view.renderer.graph.tappableViews.map(\.frame)
-            // In reading order: the deck (full before the first deal), then the buttons.
-            let expected = [h.view.layout.deckFrame] + GameLayout.Button.allCases.map { h.view.layout.frame(of: $0) }
-            #expect(tappable == expected, "at \(size)")
+            let map = tapMap(h)
+            // Before the first deal: the whole deck and each button's cells, and no card.
+            #expect(Set(map.filter { $0.value == "d" }.keys) == cells([h.view.layout.deckFrame]), "at \(size)")
+            #expect(Set(map.filter { $0.value == "b" }.keys) == cells(GameLayout.Button.allCases.map { h.view.layout.frame(of: $0) }),
+                    "at \(size)")
+            #expect(!map.values.contains("c"), "at \(size)")
         }
     }
 
@@ -43,15 +69,38 @@ import TerminalUI
         #expect(body != h.view.body)
     }
 
-    @Test func aTapOnTheDeckDealsAndAnEmptyDeckTakesNoTap() {
+    @Test func aTapOnTheDeckDealsAndThenEveryCardTakesTheTapsOnItsCells() {
         let h = MotionHarness()
         _ = h.render()
         let deck = h.view.layout.deckFrame
-        h.view.handle(click: Point(x: deck.minX + deck.width / 2, y: deck.minY + deck.height / 2))
+        h.view.handle(click: Point(x: deck.minX, y: deck.maxY - 1))      // a corner: the whole deck takes it
         #expect(h.view.dealt.count == h.view.game.cards.count)
         h.settle()
         _ = h.render()
-        // Dealt, the deck is gone: only the buttons take a tap (a click there hits a card).
-        #expect(h.view.renderer.graph.tappableViews.map(\.frame) == GameLayout.Button.allCases.map { h.view.layout.frame(of: $0) })
+        // Dealt, the deck is gone: each card's slot and the buttons take the taps, nothing else.
+        let map = tapMap(h)
+        #expect(Set(map.filter { $0.value == "c" }.keys) == cells(h.view.layout.grid.itemFrames))
+        #expect(!map.values.contains("d"))
+        let slot = h.view.layout.grid.itemFrames[3]
+        h.view.handle(click: Point(x: slot.maxX - 1, y: slot.minY))
+        #expect(h.view.focusIndex == 3 && h.view.game.cards[3].isFaceUp)
+    }
+
+    /// Lecture 8's `.onTapGesture` on a card, hit through its `rotation3DEffect`: mid-flip only
+    /// the cells the turned card shows take a click.
+    @Test func aTurningCardIsHitOnlyWhereItShows() {
+        let h = MotionHarness()
+        h.press(.character("d"))
+        h.settle()
+        let slot = h.view.layout.grid.itemFrames[0]
+        h.press(.character(" "))                     // card 0 turns face up
+        h.advance(0.25)                              // the middle of the flip: edge-on, one column
+        _ = h.render()
+        let hit = tapMap(h).filter { $0.value == "c" && slot.contains($0.key) }.keys
+        #expect(Set(hit.map(\.x)).count == 1, "\(hit.sorted { ($0.y, $0.x) < ($1.y, $1.x) })")
+        h.settle()
+        let second = h.view.layout.grid.itemFrames[1]
+        h.view.handle(click: Point(x: second.minX, y: second.minY))     // a corner of a card at rest
+        #expect(h.view.game.cards[1].isFaceUp)
     }
 }

@@ -27,7 +27,8 @@ import Testing
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
         #expect(frame(graph) == "#........")
-        graph.tap(at: Point(x: 3, y: 0))
+        #expect(!graph.tap(at: Point(x: 3, y: 0)))     // the spacer: nothing drawn there to tap
+        #expect(graph.tap(at: Point(x: 0, y: 0)))
         #expect(frame(graph) == "#........")
         clock.advance(by: 0.5)
         #expect(frame(graph) == "....#....")

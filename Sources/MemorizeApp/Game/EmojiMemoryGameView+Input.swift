@@ -46,7 +46,7 @@ extension EmojiMemoryGameView {
     /// Cards still on the table (dealt, not a hole) can take the focus.
     func isFocusable(_ index: Int) -> Bool {
         let card = game.cards[index]
-        return !isUndealt(card) && !(card.isMatched && !card.isFaceUp)
+        return GamePageState.Grid.isOnTable(card, isUndealt: isUndealt(card))
     }
 
     /// Moves to the nearest card on the table in that direction: along the same row or column
@@ -68,23 +68,32 @@ extension EmojiMemoryGameView {
         if let best { focus(on: best.index) }
     }
 
+    /// A click: the runtime hits the topmost view with an `.onTapGesture` where it is drawn now
+    /// (a button, the deck, a card's turned shape) and runs that tap.
     private func click(at point: Point) {
         guard !layout.isTooSmall else { return }
-        // A button's or the deck's `.onTapGesture`, hit where the runtime laid it out (made
-        // current first: a click can come before the first frame).
-        renderer.commit(pageState)
-        if renderer.graph.tap(at: point) { return }
-        guard win == nil else { return }
-        // The cards, as the renderer draws them now (each one's turn narrows what it covers).
-        let scene = scene(at: clock.now)
-        if let index = scene.card(at: point, where: isFocusable) {
-            guard !game.isComputersTurn else {
-                opponent.refuse(at: clock.now)
-                return
-            }
-            focus(on: index)
-            choose(game.cards[index])
+        renderer.layOut(pageState)
+        renderer.graph.tap(at: point)
+    }
+
+    /// Lecture 8's card tap, `withAnimation { game.choose(card) }` (`choose` animates): the card
+    /// takes the focus. Not over the win screen, nor while the computer plays.
+    func tap(_ card: EmojiMemoryGame.Card) {
+        guard win == nil, let index = game.cards.firstIndex(where: { $0.id == card.id }) else { return }
+        guard !game.isComputersTurn else {
+            opponent.refuse(at: clock.now)
+            return
         }
+        focus(on: index)
+        choose(game.cards[index])
+    }
+
+    /// The index of the card a click at `point` would tap (a table decides what that means).
+    func cardTapped(at point: Point) -> Int? {
+        guard !layout.isTooSmall else { return nil }
+        renderer.layOut(pageState)
+        guard let target = renderer.graph.tapTarget(at: point) else { return nil }
+        return game.cards.firstIndex { target.id.contains(.id(AnyHashable($0.id))) }
     }
 
     /// The inspector's selection: any card in the model's order, dealt or not, so a learner can

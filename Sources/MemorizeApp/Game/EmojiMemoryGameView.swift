@@ -277,6 +277,8 @@ struct GamePage: View, Equatable {
     let hint: GameLayout.Hint?
     /// Deals every card left in the deck (the page's intent, each card with its own delay).
     let deal: () -> Void
+    /// Chooses a card (the page's intent, animated, refused while the computer plays).
+    let choose: (EmojiMemoryGame.Card) -> Void
     /// Each button's action, and whether it is lit now (the moment after its intent ran).
     let buttons: [GamePageState.Button]
     let litButtons: [Bool]
@@ -309,6 +311,7 @@ struct GamePage: View, Equatable {
             ForEach(cards, id: \.card.id) { placed in
                 cardView(for: placed)
                     .zIndex(zIndex(of: placed))
+                    .onTapGesture { choose(placed.card) }
             }
         }
         .frame(width: layout.gridArea.width, height: layout.gridArea.height, alignment: .topLeading)
@@ -323,6 +326,7 @@ struct GamePage: View, Equatable {
             .frame(width: frame.width, height: frame.height)
             .offset(x: frame.minX - layout.gridArea.minX, y: frame.minY - layout.gridArea.minY)
             .opacity(placed.isShown ? 1 : 0)
+            .allowsHitTesting(placed.takesTaps)
     }
 
     /// Lecture 8's `zIndex(of:)`: the grid lowest, the cards in flight over it (the first dealt
@@ -340,6 +344,7 @@ struct GamePage: View, Equatable {
             Text(" \(deckCount) ", style: palette.deckLabel)
                 .padding(EdgeInsets(top: 1))
                 .frame(width: layout.deckFrame.width, height: layout.deckFrame.height)
+                .contentShape(Rectangle())          // its cards are gameBody's: the whole deck takes the tap
                 .onTapGesture { deal() }
                 .padding(EdgeInsets(bottom: layout.size.height - layout.gridArea.maxY))
         }

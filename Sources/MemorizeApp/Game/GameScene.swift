@@ -1,8 +1,8 @@
 import TerminalUI
 
 /// The game's cards as presented at one moment, bottom to top, and the deck over them: what the
-/// page's body draws (GamePage.gameBody) and what a click hits, computed by one function
-/// (GameFrameRenderer.scene) so the two cannot disagree about where a card is.
+/// page's body is made of (GamePage.gameBody), computed by one function (GameFrameRenderer.scene).
+/// A click hits the views made from it, where the runtime drew them (HitTesting.swift).
 struct GameScene {
     struct Placed: Equatable {
         let index: Int
@@ -13,6 +13,8 @@ struct GameScene {
         var frame: FloatRect
         /// False while its transition shows nothing of it.
         var isShown = true
+        /// On the table (GamePageState.Grid.isOnTable): a click on it chooses it.
+        var takesTaps = false
         /// Resting in the grid, flying, or in the deck: where it is in the drawing order (`ZIndex`).
         var place: GameFrameRenderer.Place = .settled
     }
@@ -29,15 +31,6 @@ struct GameScene {
     var views: [Placed] { (underDeck + cards + (deck.map { [$0.top] } ?? [])).sorted { $0.index < $1.index } }
     /// A card's presented turn (Cardify's rotation, as the runtime presents it).
     var rotation: (EmojiMemoryGame.Card) -> Double = { $0.isFaceUp ? 0 : 180 }
-
-    /// The topmost card whose drawn shape (turned through its flip) contains `point`, among
-    /// those `accepts` lets take a click.
-    func card(at point: Point, where accepts: (Int) -> Bool) -> Int? {
-        cards.reversed().first { placed in
-            guard accepts(placed.index) else { return false }
-            return Cardify.projection(of: placed.frame, rotation: rotation(placed.card), inEighths: false).cells.contains(point)
-        }?.index
-    }
 }
 
 /// A card as presented now (the inspector and tests): where it is, how far it has turned, the

@@ -46,7 +46,7 @@ final class TableApplication: RunLoopContent {
             // A press acts, as in a solo game; the release that follows must not act twice.
             guard mouse.button == .left, mouse.kind != .release else { return }
             guard base.router.page == .game, !base.router.showsHelp, view.win == nil else { return base.handle(event) }
-            switch TableKeys.decideClick(at: mouse.position, seat: client.seat, view: view, tableOver: client.isOver, now: clock.now) {
+            switch TableKeys.decideClick(at: mouse.position, seat: client.seat, view: view, tableOver: client.isOver) {
             case .pass: break
             case .send(let intent):
                 if case .choose(let id) = intent, let index = view.game.cards.firstIndex(where: { $0.id == id }) {

@@ -38,14 +38,14 @@ enum TableKeys {
     /// A click at `point`: on a card, it chooses that card for the seat on turn (the card the
     /// focus would choose, as in a solo game); from the seat not on turn or a watcher, or
     /// anywhere but a card, it changes nothing.
-    static func decideClick(at point: Point, seat: TableSeat?, view: EmojiMemoryGameView, tableOver: Bool, now: Double) -> Decision {
+    static func decideClick(at point: Point, seat: TableSeat?, view: EmojiMemoryGameView, tableOver: Bool) -> Decision {
         guard case .seat(let mine)? = seat else { return .refuse("you are watching: your clicks change nothing (? help, q quit)") }
         guard !view.layout.isTooSmall else { return .pass }
         let game = view.game
         if GameLayout.Button.allCases.contains(where: { view.layout.frame(of: $0).contains(point) }) {
             return .refuse("at a table the table deals; only choosing is yours")
         }
-        guard let index = view.scene(at: now).card(at: point, where: view.isFocusable) else { return .pass }
+        guard let index = view.cardTapped(at: point) else { return .pass }
         guard !tableOver else { return .refuse("the table has ended") }
         guard game.currentPlayer == mine else { return .refuse("it is \(name(of: game.currentPlayer, in: game))'s turn") }
         return .send(.choose(cardID: game.cards[index].id))

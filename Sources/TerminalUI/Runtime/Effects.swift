@@ -6,6 +6,8 @@ struct NodeEffect {
     var place: (Rect) -> Rect = { $0 }
     var keepsRestingSizes = false
     var draw: (ViewNode, inout Canvas, (inout Canvas) -> Void) -> Void
+    /// Where, in the node's frame, a click hits it (nil: where its content draws).
+    var covers: ((Rect, Point) -> Bool)?
 }
 
 /// SwiftUI's `.offset(x:y:)`: the view drawn moved by whole cells.

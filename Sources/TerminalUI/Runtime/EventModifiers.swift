@@ -1,5 +1,5 @@
-/// SwiftUI's `.onTapGesture`: a click on the view (its frame, where nothing tappable lies above
-/// it) runs `action`. A terminal also taps with the keyboard: the game's focused card and Space.
+/// SwiftUI's `.onTapGesture`: a click on the view (on what it draws, where nothing tappable lies
+/// above it: HitTesting.swift) runs `action`. A terminal also taps with the keyboard: the game's focused card and Space.
 public struct OnTapGesture<Content: View>: View {
     public var content: Content
     public var action: () -> Void
@@ -7,9 +7,7 @@ public struct OnTapGesture<Content: View>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        let first = nodes.count
-        content._makeNodes(&context, into: &nodes)
-        for node in nodes[first...] { node.tapAction = action }
+        content._makeNodes(&context, into: &nodes) { $0.tapAction = action }
     }
 }
 
@@ -36,9 +34,7 @@ public struct ZIndexed<Content: View>: View {
     public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        let first = nodes.count
-        content._makeNodes(&context, into: &nodes)
-        for node in nodes[first...] { node.zIndex = value }
+        content._makeNodes(&context, into: &nodes) { $0.zIndex = value }
     }
 }
 
@@ -52,4 +48,14 @@ extension View {
     }
 
     public func zIndex(_ value: Double) -> ZIndexed<Self> { ZIndexed(content: self, value: value) }
+}
+
+extension View {
+    /// This view's nodes, each then given what a modifier around it sets (a tap, a `zIndex`, a
+    /// content shape): the modifier makes no node of its own.
+    func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode], marking mark: (ViewNode) -> Void) {
+        let first = nodes.count
+        _makeNodes(&context, into: &nodes)
+        for node in nodes[first...] { mark(node) }
+    }
 }

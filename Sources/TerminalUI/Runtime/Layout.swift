@@ -154,16 +154,6 @@ extension ViewNode {
         for child in childrenInDrawingOrder { child.draw(on: &canvas) }
     }
 
-    /// The topmost node at `point` with a tap action: children above their parent, later and
-    /// higher `zIndex` siblings above earlier ones.
-    func tapTarget(at point: Point) -> ViewNode? {
-        guard !isHidden else { return nil }
-        for child in childrenInDrawingOrder.reversed() {
-            if let target = child.tapTarget(at: point) { return target }
-        }
-        return tapAction != nil && frame.contains(point) ? self : nil
-    }
-
     /// The longest start of `text` no wider than `width` cells (text is cut where it meets its frame).
     static func prefix(of text: String, fitting width: Int) -> String {
         guard TextWidth.of(text) > width else { return text }

@@ -304,10 +304,13 @@ public final class ViewGraph {
     /// `.onTapGesture` for a click at `point`: the topmost tappable view there runs its action.
     @discardableResult
     public func tap(at point: Point) -> Bool {
-        guard let target = root?.tapTarget(at: point), let action = target.tapAction else { return false }
+        guard let action = tapTarget(at: point)?.tapAction else { return false }
         action()
         return true
     }
+
+    /// The view a click at `point` would tap, as the last update laid it out (HitTesting.swift).
+    public func tapTarget(at point: Point) -> ViewNode? { root?.tapTarget(at: point) }
 
     /// The presented `animatableData` of the first animated value whose property name starts
     /// with `property` (`"Cardify"`, `"Pie"`, `"RotationEffect"`) in a view under `component`

@@ -35,8 +35,12 @@ public final class ViewNode {
     public internal(set) var frame: Rect = .zero
     /// `.zIndex`: drawn above (and hit before) its siblings of lower index.
     public internal(set) var zIndex: Double = 0
-    /// `.onTapGesture`: run by a click inside `frame`, or the keyboard's activation of the node.
+    /// `.onTapGesture`: run by a click on what it draws, or the keyboard's activation of the node.
     var tapAction: (() -> Void)?
+    /// `.allowsHitTesting(false)`: clicks pass through it and what it contains (HitTesting.swift).
+    var allowsHitTesting = true
+    /// `.contentShape`: where it is hit, in its frame, instead of where it draws.
+    var contentShape: (any Shape)?
     /// `.transition`: how it comes and goes (Transitions.swift); while it does, the frame layout
     /// gave it, and whether its transition shows nothing of it at this moment.
     var transition: AnyTransition?

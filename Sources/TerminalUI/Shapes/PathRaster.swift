@@ -85,6 +85,11 @@ public struct PathRaster: Sendable {
     /// How many dots are on.
     public var litDotCount: Int { dots.count }
 
+    /// Whether any dot of the cell at `column`, `row` is on (a `.contentShape`'s hit test).
+    public func covers(column: Int, row: Int) -> Bool {
+        dots.contains { Int($0.column) == column && Int($0.row) == row }
+    }
+
     /// Draws the dots with the rectangle's top-left cell at `origin`. Only cells with a dot are
     /// written, so what was drawn before shows around the shape.
     public func draw(at origin: Point, on canvas: inout Canvas, style: Style, glyphs: PieGlyphs) {

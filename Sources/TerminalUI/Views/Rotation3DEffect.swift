@@ -40,10 +40,13 @@ public struct Rotation3DEffect<Content: View>: View {
         // The closures keep the turn, not the view: a copy of the content in each would be
         // made, retained and released at every frame that evaluates a turning card.
         let turn = Turn(angle: angle, placement: placement)
-        nodes.append(context.container(.effect(NodeEffect(place: { turn.turnedCells(in: $0) }, keepsRestingSizes: true) { node, canvas, content in
+        var effect = NodeEffect(place: { turn.turnedCells(in: $0) }, keepsRestingSizes: true) { node, canvas, content in
             guard !turn.paintEnds(in: node.frame, on: &canvas).isEmpty else { return }
             content(&canvas)
-        }), content))
+        }
+        // Hit where it shows, its partial end cells included: the turned frame in whole cells.
+        effect.covers = { rect, point in turn.hitCells(in: rect).contains(point) }
+        nodes.append(context.container(.effect(effect), content))
     }
 
     private func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
@@ -60,6 +63,12 @@ private struct Turn {
     func turnedCells(in rect: Rect) -> Rect {
         Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle,
                                                inEighths: placement?.eighthsColor != nil).cells
+    }
+
+    /// The cells a click hits: the turned frame rounded to whole cells, a partial end cell
+    /// counted where it is more than half covered.
+    func hitCells(in rect: Rect) -> Rect {
+        Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: false).cells
     }
 
     /// The partial end cells (first: the content then writes only inside the whole ones); the whole cells.

@@ -18,6 +18,8 @@ struct GamePageState {
     var deck: Deck
     /// What a tap on the deck runs.
     var deal: () -> Void
+    /// What a tap on a card runs.
+    var choose: (EmojiMemoryGame.Card) -> Void
     var buttons: Buttons
     /// The game is over and recorded (the win screen may show).
     var isWon: Bool
@@ -59,6 +61,11 @@ struct GamePageState {
         var options: AppOptions
 
         func isUndealt(_ card: EmojiMemoryGame.Card) -> Bool { !dealt.contains(card.id) }
+
+        /// On the table: dealt, and not a matched pair's hole. Only such a card takes the focus or a click.
+        static func isOnTable(_ card: EmojiMemoryGame.Card, isUndealt: Bool) -> Bool {
+            !isUndealt && !(card.isMatched && !card.isFaceUp)
+        }
 
         /// What the card shows: its emoji, or its ASCII face under --ascii.
         func content(of card: EmojiMemoryGame.Card) -> String {
@@ -142,6 +149,7 @@ extension EmojiMemoryGameView {
             grid: grid,
             deck: deck,
             deal: { [unowned self] in dealAll() },
+            choose: { [unowned self] in tap($0) },
             buttons: GamePageState.Buttons(row: buttons,
                                       hint: dealt.isEmpty ? GameLayout.firstDealHint(ascii: options.ascii) : nil),
             isWon: win != nil, theme: game.theme, options: options,

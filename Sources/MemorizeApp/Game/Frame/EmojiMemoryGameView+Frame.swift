@@ -12,8 +12,6 @@ extension EmojiMemoryGameView {
     /// The win screen shows over the game (the game is over, every card is on the table).
     func showsWin(in size: Size) -> Bool { renderer.showsWin(pageState, in: size) }
 
-    /// What is on screen at `time`, as drawn: what a click hits.
-    func scene(at time: Double) -> GameScene { renderer.scene(pageState, at: time) }
 
     /// The card at `index` as presented at `time` (the inspector, tests).
     func presentedCard(at index: Int, time: Double) -> PresentedCard { renderer.presentedCard(pageState, at: index, time: time) }

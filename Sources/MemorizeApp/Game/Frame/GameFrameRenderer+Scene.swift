@@ -51,12 +51,14 @@ extension GameFrameRenderer {
             placed.look.frame = EmojiMemoryGameView.CardConstants.transition.frame(placed.frame, presence: presence(of: placed.card, at: time),
                                                                                 isRemoval: true) ?? placed.frame
             placed.look.inDeck = true
+            placed.takesTaps = false            // a click there is the deck's
             placed.look.isFocused = focusVisible && state.deck.holdsFocus
             placed.place = .inDeck
             scene.deck = (placed, order.inDeck.count)
             for index in order.inDeck.dropFirst() {
                 var hidden = self.placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: false)
                 hidden.isShown = false
+                hidden.takesTaps = false
                 hidden.place = .inDeck
                 scene.underDeck.append(hidden)
             }
@@ -109,7 +111,8 @@ extension GameFrameRenderer {
         look.isFocused = state.grid.isFocused(card, at: index, focusVisible: focusVisible)
         look.bonusShown = CardLook.BonusShown(isConsuming: card.isConsumingBonusTime,
                                               wholeSecondsLeft: card.bonusTimeRemaining.rounded(.up))
-        return GameScene.Placed(index: index, card: card, look: look, frame: frame, isShown: scaled != nil)
+        return GameScene.Placed(index: index, card: card, look: look, frame: frame, isShown: scaled != nil,
+                                takesTaps: GamePageState.Grid.isOnTable(card, isUndealt: state.grid.isUndealt(card)))
     }
 
     /// The card at `index` as presented now (the inspector, tests): read from the runtime.

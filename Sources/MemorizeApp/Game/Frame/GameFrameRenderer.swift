@@ -32,6 +32,13 @@ final class GameFrameRenderer {
         graph.update(page(state, at: animator.clock.now, layout: layout, focusVisible: true), size: state.size)
     }
 
+    /// The page laid out at the Animator's clock's time, as a click finds it (drawn or not since).
+    func layOut(_ state: GamePageState) {
+        let layout = state.layout
+        guard !layout.isTooSmall else { return }
+        graph.update(page(state, at: animator.clock.now, layout: layout, focusVisible: true), size: state.size)
+    }
+
     /// The game page at the Animator's clock's time. `focusVisible` is false while something (the
     /// help) covers it.
     func render(_ state: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
@@ -54,7 +61,7 @@ final class GameFrameRenderer {
                         cards: scene.views,
                         deckCount: scene.deck?.count,
                         hint: state.buttons.hint(in: layout),
-                        deal: state.deal, buttons: state.buttons.row,
+                        deal: state.deal, choose: state.choose, buttons: state.buttons.row,
                         litButtons: state.buttons.row.map { animator.value($0.kind.pressKey, at: time, default: 0) > 0 },
                         palette: palette)
     }
