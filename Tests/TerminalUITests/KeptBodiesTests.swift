@@ -30,6 +30,19 @@ import Testing
         }
     }
 
+    /// Regression: a node linked back to its kept body strongly, and the body holds its node, so
+    /// every body evaluated again stayed in memory with its nodes (about 10 MiB a deal).
+    @Test func aBodyEvaluatedAgainLetsTheOneBeforeGo() {
+        let graph = ViewGraph()
+        _ = frame(graph, Row(labels: ["a"]))
+        weak let before = graph.keptBodies.values.first { $0.view is Tile }
+        #expect(before != nil)
+        _ = frame(graph, Row(labels: ["a"]))
+        #expect(before != nil)                                     // equal: kept
+        _ = frame(graph, Row(labels: ["b"]))
+        #expect(before == nil)                                     // gone with its view
+    }
+
     @Test func anEqualViewKeepsItsBodyAndItsState() {
         let graph = ViewGraph()
         #expect(frame(graph, Row(labels: ["a", "b"])).plainText.hasPrefix("a01.....\nb01"))

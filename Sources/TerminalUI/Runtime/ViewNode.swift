@@ -53,8 +53,10 @@ public final class ViewNode {
     /// The size layout gave this node before a `rotation3DEffect` around it narrowed it.
     var restingSize: Size?
     /// The evaluation of a view's body this node is the result of, kept for the next update
-    /// while the view's inputs stay equal (KeptBodies.swift).
-    var keptBody: KeptBody?
+    /// while the view's inputs stay equal (KeptBodies.swift). Weak: the graph owns kept bodies,
+    /// and a kept body holds its node, so a strong link back kept every replaced body and its
+    /// nodes alive (about 10 MiB a deal).
+    weak var keptBody: KeptBody?
 
     init(id: ViewID, kind: Kind, children: [ViewNode] = []) {
         self.id = id
