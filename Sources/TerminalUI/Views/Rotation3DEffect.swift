@@ -60,15 +60,14 @@ private struct Turn {
     var placement: FractionalFrame?
 
     /// The whole cells the content is drawn in.
-    func turnedCells(in rect: Rect) -> Rect {
-        Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle,
-                                               inEighths: placement?.eighthsColor != nil).cells
-    }
+    func turnedCells(in rect: Rect) -> Rect { cells(in: rect, inEighths: placement?.eighthsColor != nil) }
 
     /// The cells a click hits: the turned frame rounded to whole cells, a partial end cell
     /// counted where it is more than half covered.
-    func hitCells(in rect: Rect) -> Rect {
-        Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: false).cells
+    func hitCells(in rect: Rect) -> Rect { cells(in: rect, inEighths: false) }
+
+    private func cells(in rect: Rect, inEighths: Bool) -> Rect {
+        Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: inEighths).cells
     }
 
     /// The partial end cells (first: the content then writes only inside the whole ones); the whole cells.

@@ -27,9 +27,7 @@ final class GameFrameRenderer {
     /// its animations start with the intent (not with the next frame).
     func commit(_ state: GamePageState) {
         guard graph.needsUpdate else { return }
-        let layout = state.layout
-        guard !layout.isTooSmall else { return }
-        graph.update(page(state, at: animator.clock.now, layout: layout, focusVisible: true), size: state.size)
+        layOut(state)
     }
 
     /// The page laid out at the Animator's clock's time, as a click finds it (drawn or not since).
