@@ -17,6 +17,11 @@ public enum ShellSpawn {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         files(&actions)
+        // No descriptor of the test runner but the three set above reaches the child. Foundation
+        // writes files through mkstemp, without O_CLOEXEC: a child spawned while another test
+        // writes a script would keep it open for writing, and a later execve of that script
+        // fails with ETXTBSY (a CI run's stand-in game exited 127 so).
+        closeFrom3(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -38,6 +43,17 @@ public enum ShellSpawn {
             throw ProcessFailure(description: "cannot run \(executable): \(String(cString: strerror(result)))")
         }
         return child
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module does
+    /// not import (it is behind _GNU_SOURCE): found at run time.
+    private static func closeFrom3(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("this glibc has no posix_spawn_file_actions_addclosefrom_np (2.34 or later is needed)")
+        }
+        let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+        precondition(addCloseFrom(&actions, 3) == 0, "posix_spawn_file_actions_addclosefrom_np failed")
     }
 
     /// A wait status as a shell's `$?`: the exit code, or 128 + the signal that ended it
