@@ -10,8 +10,11 @@
 /// was evaluated and laid out (a `GeometryReader`'s content is made during layout), and is
 /// marked seen again each time the body is kept, so nothing of it is dropped.
 final class KeptBody {
-    unowned let graph: ViewGraph
-    let view: Any
+    /// Its graph, which owns it (not checked: see `ResolveContext.graph`).
+    unowned(unsafe) let graph: ViewGraph
+    /// The view, as compared with the next one at its identity (ViewEquality.swift).
+    let box: AnyViewBox
+    var view: Any { box.anyView }
     /// The view's identity (its node's may be longer: a modifier at the top of its body adds a step).
     let id: ViewID
     /// The node its body made (set once the body is evaluated).
@@ -32,10 +35,15 @@ final class KeptBody {
     /// at each update (a tap action, a transition), so a kept node starts from this.
     private var madeTraits: (tap: (() -> Void)?, zIndex: Double, transition: AnyTransition?, matched: ViewID?)?
 
-    init(graph: ViewGraph, view: Any, id: ViewID) {
+    init<V>(graph: ViewGraph, view: V, id: ViewID) {
         self.graph = graph
-        self.view = view
+        box = ViewBox(view)
         self.id = id
+    }
+
+    /// Its node's link back to it goes with it (the node's `keptBody` is not weak: see there).
+    deinit {
+        if let node, node.keptBody === self { node.keptBody = nil }
     }
 
     func note(_ id: ViewID, placing: Bool) {
@@ -149,7 +157,7 @@ extension ViewGraph {
         guard let kept = keptBodies[id], let node = kept.node, kept.canBeKept, kept.isSettled,
               !changedStateOwners.contains(where: { kept.owns($0, keptAs: id) }),
               !changedObjects.contains(where: kept.observedObjects.contains),
-              let equatable = view as? any Equatable, equatable.isEqual(to: kept.view) else { return nil }
+              let box = kept.box as? ViewBox<V>, isEqual(view, to: box) else { return nil }
         if let animator {
             let now = animator.clock.now
             if kept.animationKeys.contains(where: { animator.isAnimating($0, at: now) }) { return nil }
@@ -166,12 +174,7 @@ extension ViewGraph {
 
     /// Starts noting what `view`'s body at `id` will own, when the view can be kept at all.
     func beginKeeping<V: View>(_ view: V, id: ViewID) -> Bool {
-        let type = ObjectIdentifier(V.self)
-        let isEquatable = equatableTypes[type] ?? {
-            let answer = view is any Equatable
-            equatableTypes[type] = answer
-            return answer
-        }()
+        let isEquatable = equatableType(of: V.self) != nil
         bodyCounts.evaluated += 1
         guard isEquatable else { return false }
         guard !isRemakingUnit else {
@@ -218,11 +221,6 @@ extension ViewGraph {
         if isRemakingUnit { unitRemakeFailed = true }
         for (body, _) in recording { body.canBeKept = false }
     }
-}
-
-extension Equatable {
-    /// `==` with a value of any type (false when it is not one of these).
-    func isEqual(to other: Any) -> Bool { (other as? Self).map { $0 == self } ?? false }
 }
 
 extension State: Equatable {
