@@ -31,6 +31,15 @@ final class KeptBody {
     var canBeKept = true
     /// Where it was laid out, once it was.
     private(set) var placedRect: Rect?
+    /// An `EquatableView`'s, which counts as the bodies inside it (`ViewGraph.bodyCounts`): how
+    /// many were counted while it was made and while it was laid out.
+    var countsAsContent = false
+    var madeBodies = 0
+    private var placedBodies = 0
+    /// The graph's count when its recording began.
+    var countStart = 0
+    /// What keeping it whole counts: itself, or the bodies inside it.
+    var keptCount: Int { countsAsContent ? madeBodies + placedBodies : 1 }
     /// What the body itself set on its node; the modifiers around the view set the rest again
     /// at each update (a tap action, a transition), so a kept node starts from this.
     private var madeTraits: (tap: (() -> Void)?, zIndex: Double, transition: AnyTransition?, matched: ViewID?)?
@@ -95,7 +104,12 @@ final class KeptBody {
         ownKeysSettled = !ownKeys.contains(where: moving)
     }
 
+    /// Its node is a kept body's too: its view's body is another `Equatable` view (a wrapper),
+    /// whose body made the one node. (An animation frame finds only the outer one at the node.)
+    private(set) var wrapsKeptBody = false
+
     fileprivate func keep(_ node: ViewNode) {
+        wrapsKeptBody = node.keptBody != nil
         madeOwnKeys = ownKeys
         self.node = node
         madeTraits = (node.tapAction, node.zIndex, node.transition, node.matchedGeometry)
@@ -124,9 +138,11 @@ final class KeptBody {
         placedUnclaimed = false
         ownKeys = madeOwnKeys
         let unclaimed = graph.unclaimedKeys.count
+        let counted = graph.bodiesCounted
         graph.recording.append((self, true))
         node.placeContent(in: rect)
         graph.recording.removeLast()
+        placedBodies = graph.bodiesCounted - counted
         graph.endUnits(of: self, since: unclaimed, placing: true)
         placedRect = rect
         let animating = graph.animator.map { animator in
@@ -167,7 +183,7 @@ extension ViewGraph {
         for object in kept.observedObjects { noteObserved(object) }
         for id in kept.madeIDs { markSeen(id) }
         for key in kept.madeKeys { noteKept(key) }
-        bodyCounts.kept += 1
+        bodyCounts.kept += kept.keptCount
         kept.restoreTraits()
         return node
     }
@@ -175,7 +191,8 @@ extension ViewGraph {
     /// Starts noting what `view`'s body at `id` will own, when the view can be kept at all.
     func beginKeeping<V: View>(_ view: V, id: ViewID) -> Bool {
         let isEquatable = equatableType(of: V.self) != nil
-        bodyCounts.evaluated += 1
+        let countsAsContent = V.self is CountsAsItsContent.Type
+        if !countsAsContent { bodyCounts.evaluated += 1 }
         guard isEquatable else { return false }
         guard !isRemakingUnit else {
             unitRemakeFailed = true         // a kept body inside a unit: its body is made again whole
@@ -185,6 +202,8 @@ extension ViewGraph {
         unitBarriers += 1
         let body = KeptBody(graph: self, view: view, id: id)
         body.unclaimedStart = unclaimedKeys.count
+        body.countsAsContent = countsAsContent
+        body.countStart = bodiesCounted
         recording.append((body, false))
         return true
     }
@@ -194,6 +213,7 @@ extension ViewGraph {
     @discardableResult
     func endKeeping(id: ViewID, nodes: ArraySlice<ViewNode>) -> KeptBody? {
         let (kept, _) = recording.removeLast()
+        kept.madeBodies = bodiesCounted - kept.countStart
         endUnits(of: kept, since: kept.unclaimedStart, placing: false)
         guard nodes.count == 1, let node = nodes.first, kept.canBeKept else {
             keptBodies[id] = nil
@@ -204,6 +224,9 @@ extension ViewGraph {
         keptBodies[id] = kept
         return kept
     }
+
+    /// Bodies counted so far in this update, evaluated or kept.
+    var bodiesCounted: Int { bodyCounts.evaluated + bodyCounts.kept }
 
     /// An object a view observes stays observed while seen; the bodies recording note it.
     func noteObserved(_ object: ObjectIdentifier) {
@@ -253,19 +276,21 @@ extension ViewGraph {
                 continue
             }
             guard !kept.isSettled else {
-                bodyCounts.kept += 1
+                bodyCounts.kept += kept.keptCount
                 continue
             }
+            // A wrapper's moving body shares its node: the frame evaluates the whole tree.
+            guard !kept.wrapsKeptBody else { return false }
             if kept.ownKeysSettled {
                 // What moves is in kept bodies under it: those are evaluated, it is not.
-                bodyCounts.kept += 1
+                if !kept.countsAsContent { bodyCounts.kept += 1 }
                 if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
                 continue
             }
             if refreshUnits(of: kept) {
                 // Its own values are drawn anew (its animated units' bodies evaluated, so it
                 // counts as evaluated); kept bodies under it may move too.
-                bodyCounts.evaluated += 1
+                if !kept.countsAsContent { bodyCounts.evaluated += 1 }
                 if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
                 continue
             }
