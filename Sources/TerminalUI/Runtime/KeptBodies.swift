@@ -191,7 +191,11 @@ extension ViewGraph {
     /// Starts noting what `view`'s body at `id` will own, when the view can be kept at all.
     func beginKeeping<V: View>(_ view: V, id: ViewID) -> Bool {
         let isEquatable = equatableType(of: V.self) != nil
-        let countsAsContent = V.self is CountsAsItsContent.Type
+        let countsAsContent = contentCountingTypes[ObjectIdentifier(V.self)] ?? {
+            let answer = V.self is CountsAsItsContent.Type      // a conformance lookup: once per type
+            contentCountingTypes[ObjectIdentifier(V.self)] = answer
+            return answer
+        }()
         if !countsAsContent { bodyCounts.evaluated += 1 }
         guard isEquatable else { return false }
         guard !isRemakingUnit else {

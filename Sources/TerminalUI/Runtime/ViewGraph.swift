@@ -39,6 +39,8 @@ public final class ViewGraph {
     private var lastSize: Size?
     /// Which view types are `Equatable` (their bodies can be kept), worked out once per type.
     var equatableTypes: [ObjectIdentifier: (any Equatable.Type)?] = [:]
+    /// Which count as the bodies inside them (EquatableView), worked out once per type.
+    var contentCountingTypes: [ObjectIdentifier: Bool] = [:]
     /// Bodies evaluated and bodies kept in the last update (tests; the inspector).
     public internal(set) var bodyCounts = (evaluated: 0, kept: 0)
     /// `onAppear` identities whose action has run, while they stay in the tree.
