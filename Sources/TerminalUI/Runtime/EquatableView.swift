@@ -14,6 +14,13 @@ public struct EquatableView<Content: View & Equatable>: View, Equatable {
 
     public var body: Content { content }
 
+    /// Kept as a composite view's body is, compared by `==` here, where `Content` is known: the
+    /// graph's comparison through `any Equatable.Type` runs generic code for a content that is
+    /// a chain of generic modifiers, copying the card inside at every level of it.
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        context.resolveBody(of: self, into: &nodes, equals: ==)
+    }
+
     public func draw(in rect: Rect, on canvas: inout Canvas) { content.draw(in: rect, on: &canvas) }
 }
 

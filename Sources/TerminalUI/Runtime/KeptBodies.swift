@@ -168,12 +168,12 @@ final class KeptBody {
 
 extension ViewGraph {
     /// The node kept for `view` at `id`, if its body need not be evaluated again (see KeptBody).
-    func keptNode<V: View>(for view: V, id: ViewID) -> ViewNode? {
+    func keptNode<V: View>(for view: V, id: ViewID, equals: ((V, V) -> Bool)? = nil) -> ViewNode? {
         guard !isRemakingUnit else { return nil }
         guard let kept = keptBodies[id], let node = kept.node, kept.canBeKept, kept.isSettled,
               !changedStateOwners.contains(where: { kept.owns($0, keptAs: id) }),
               !changedObjects.contains(where: kept.observedObjects.contains),
-              let box = kept.box as? ViewBox<V>, isEqual(view, to: box) else { return nil }
+              let box = kept.box as? ViewBox<V>, equals?(view, box.view) ?? isEqual(view, to: box) else { return nil }
         if let animator {
             let now = animator.clock.now
             if kept.animationKeys.contains(where: { animator.isAnimating($0, at: now) }) { return nil }

@@ -41,11 +41,12 @@ public struct ResolveContext {
     /// A composite view: its `@State` bound to what the graph keeps for its identity, then its
     /// body evaluated under it — or, when its inputs are as they were, the body's nodes kept
     /// from the last update (KeptBodies.swift).
-    mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {
+    /// `equals`, when given, is `V`'s `==` (see EquatableView).
+    mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode], equals: ((V, V) -> Bool)? = nil) {
         let parentID = id
         withComponent(.type(ViewType(V.self))) { context in
             let graph = context.graph
-            if let kept = graph.keptNode(for: view, id: context.id) {
+            if let kept = graph.keptNode(for: view, id: context.id, equals: equals) {
                 nodes.append(kept)
                 return
             }
@@ -59,7 +60,7 @@ public struct ResolveContext {
                 kept.remake = {
                     var context = place
                     var remade: [ViewNode] = []
-                    context.resolveBody(of: view, into: &remade)
+                    context.resolveBody(of: view, into: &remade, equals: equals)
                     return remade.count == 1 ? remade[0] : nil
                 }
             }
