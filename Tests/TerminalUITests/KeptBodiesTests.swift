@@ -43,6 +43,35 @@ import Testing
         #expect(before == nil)                                     // gone with its view
     }
 
+    /// A node may outlive its kept body (a body evaluated again makes a new one): its link back
+    /// then reads nil, as a `weak` one did (KeptBody.deinit clears it; the link is not `weak`,
+    /// which made every retain of a kept body slow).
+    @Test func aNodeOutlivingItsKeptBodyLinksToNone() {
+        let graph = ViewGraph()
+        _ = frame(graph, Row(labels: ["a"]))
+        let node = graph.keptBodies.values.first { $0.view is Tile }?.node
+        #expect(node?.keptBody != nil)
+        _ = frame(graph, Row(labels: ["a"]))
+        #expect(node?.keptBody != nil)                             // equal: kept
+        _ = frame(graph, Row(labels: ["b"]))
+        #expect(node != nil && node?.keptBody == nil)              // its body went with its view
+    }
+
+    /// A `@State` may outlive its graph (a view value held elsewhere): set then, it tells no one
+    /// (GraphLink reads nil once the graph went) rather than reaching a graph that is gone.
+    @Test func aStateSetAfterItsGraphWentTellsNoOne() throws {
+        var graph: ViewGraph? = ViewGraph()
+        _ = frame(graph!, Row(labels: ["a"]))
+        let id = try #require(graph!.keptBodies.values.first { $0.view is Tile }?.id)
+        let location = try #require(graph!.stateLocation(id: id, label: "clicks") as? StateLocation<Int>)
+        let link = graph!.link
+        weak let gone = graph
+        graph = nil
+        #expect(gone == nil && link.graph == nil && location.graph == nil)
+        location.value = 5
+        #expect(location.value == 5)
+    }
+
     @Test func anEqualViewKeepsItsBodyAndItsState() {
         let graph = ViewGraph()
         #expect(frame(graph, Row(labels: ["a", "b"])).plainText.hasPrefix("a01.....\nb01"))

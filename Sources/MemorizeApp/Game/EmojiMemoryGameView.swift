@@ -319,6 +319,8 @@ struct GamePage: View, Equatable {
 
     /// Lecture 8's `cardView(for:)`. A card its transition shows nothing of stays, undrawn: it
     /// keeps its turn for when it comes back (a restart), where the lecture's `Color.clear` would not.
+    /// `.equatable()`: a card placed as in the last frame is kept whole, placing and all, while
+    /// others fly (EquatableView).
     @ViewBuilder
     private func cardView(for placed: GameScene.Placed) -> some View {
         let frame = placed.look.frame.rounded
@@ -327,6 +329,7 @@ struct GamePage: View, Equatable {
             .offset(x: frame.minX - layout.gridArea.minX, y: frame.minY - layout.gridArea.minY)
             .opacity(placed.isShown ? 1 : 0)
             .allowsHitTesting(placed.takesTaps)
+            .equatable()
     }
 
     /// Lecture 8's `zIndex(of:)`: the grid lowest, the cards in flight over it (the first dealt

@@ -3,15 +3,27 @@ extension ResolveContext {
     /// a track the graph keeps for this identity, reached along this update's animation from
     /// where it was presented (interruptible, as in SwiftUI). Anything else is as given.
     func presented<Value>(_ value: Value) -> Value {
-        guard graph.animator != nil, let animatable = value as? any Animatable else { return value }
-        return presentedAnimatable(animatable) as? Value ?? value
+        guard graph.animator != nil, let type = graph.animatableType(Value.self) else { return value }
+        // Presented in place, through its type: `value as? any Animatable` would copy the value
+        // (a card's modifier, palette and all) into a box and back, at every frame it moves.
+        var presented = value
+        withUnsafeMutablePointer(to: &presented) { type.present(at: UnsafeMutableRawPointer($0), in: self) }
+        return presented
     }
 
-    private func presentedAnimatable<Value: Animatable>(_ value: Value) -> Value {
+    fileprivate func presentedAnimatable<Value: Animatable>(_ value: Value) -> Value {
         guard let animator = graph.animator else { return value }
         let key = graph.animationKey(id, property: graph.propertyName(of: Value.self))
         animator.setTarget(key, data: value.animatableData, animation: animation)
         return animator.presented(value, key: key, at: animator.clock.now)
+    }
+}
+
+extension Animatable {
+    /// The value of this type at `pointer`, replaced by its presented value (ResolveContext.presented).
+    fileprivate static func present(at pointer: UnsafeMutableRawPointer, in context: ResolveContext) {
+        let value = pointer.assumingMemoryBound(to: Self.self)
+        value.pointee = context.presentedAnimatable(value.pointee)
     }
 }
 

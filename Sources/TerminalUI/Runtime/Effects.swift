@@ -24,6 +24,9 @@ public struct Offset<Content: View>: View {
     }
 }
 
+/// Equal when their content is (`.equatable()` keeps a card's placing whole).
+extension Offset: Equatable where Content: Equatable {}
+
 /// SwiftUI's `.opacity(_:)`. A cell has no alpha: the cells the content writes get their ink
 /// blended `1 - opacity` into their background (dimmed where they have no colours); at 0 the
 /// content is not drawn. (A cell written exactly as it was is not seen to be written.)
@@ -59,6 +62,8 @@ public struct Opacity<Content: View>: View {
         }
     }
 }
+
+extension Opacity: Equatable where Content: Equatable {}
 
 /// SwiftUI's `.rotationEffect(_:)`. A terminal cannot turn a glyph: its honest stand-in is a
 /// light of `trail` cells running round the ring of cells just outside the view (a card's

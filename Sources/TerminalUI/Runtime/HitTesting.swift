@@ -59,6 +59,8 @@ public struct AllowsHitTesting<Content: View>: View {
     }
 }
 
+extension AllowsHitTesting: Equatable where Content: Equatable {}
+
 extension View {
     public func contentShape(_ shape: some Shape) -> ContentShape<Self> { ContentShape(content: self, shape: shape) }
 

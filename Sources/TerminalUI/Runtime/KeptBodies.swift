@@ -10,8 +10,11 @@
 /// was evaluated and laid out (a `GeometryReader`'s content is made during layout), and is
 /// marked seen again each time the body is kept, so nothing of it is dropped.
 final class KeptBody {
-    unowned let graph: ViewGraph
-    let view: Any
+    /// Its graph, which owns it (not checked: see `ResolveContext.graph`).
+    unowned(unsafe) let graph: ViewGraph
+    /// The view, as compared with the next one at its identity (ViewEquality.swift).
+    let box: AnyViewBox
+    var view: Any { box.anyView }
     /// The view's identity (its node's may be longer: a modifier at the top of its body adds a step).
     let id: ViewID
     /// The node its body made (set once the body is evaluated).
@@ -28,14 +31,28 @@ final class KeptBody {
     var canBeKept = true
     /// Where it was laid out, once it was.
     private(set) var placedRect: Rect?
+    /// An `EquatableView`'s, which counts as the bodies inside it (`ViewGraph.bodyCounts`): how
+    /// many were counted while it was made and while it was laid out.
+    var countsAsContent = false
+    var madeBodies = 0
+    private var placedBodies = 0
+    /// The graph's count when its recording began.
+    var countStart = 0
+    /// What keeping it whole counts: itself, or the bodies inside it.
+    var keptCount: Int { countsAsContent ? madeBodies + placedBodies : 1 }
     /// What the body itself set on its node; the modifiers around the view set the rest again
     /// at each update (a tap action, a transition), so a kept node starts from this.
     private var madeTraits: (tap: (() -> Void)?, zIndex: Double, transition: AnyTransition?, matched: ViewID?)?
 
-    init(graph: ViewGraph, view: Any, id: ViewID) {
+    init<V>(graph: ViewGraph, view: V, id: ViewID) {
         self.graph = graph
-        self.view = view
+        box = ViewBox(view)
         self.id = id
+    }
+
+    /// Its node's link back to it goes with it (the node's `keptBody` is not weak: see there).
+    deinit {
+        if let node, node.keptBody === self { node.keptBody = nil }
     }
 
     func note(_ id: ViewID, placing: Bool) {
@@ -87,7 +104,12 @@ final class KeptBody {
         ownKeysSettled = !ownKeys.contains(where: moving)
     }
 
+    /// Its node is a kept body's too: its view's body is another `Equatable` view (a wrapper),
+    /// whose body made the one node. (An animation frame finds only the outer one at the node.)
+    private(set) var wrapsKeptBody = false
+
     fileprivate func keep(_ node: ViewNode) {
+        wrapsKeptBody = node.keptBody != nil
         madeOwnKeys = ownKeys
         self.node = node
         madeTraits = (node.tapAction, node.zIndex, node.transition, node.matchedGeometry)
@@ -116,9 +138,11 @@ final class KeptBody {
         placedUnclaimed = false
         ownKeys = madeOwnKeys
         let unclaimed = graph.unclaimedKeys.count
+        let counted = graph.bodiesCounted
         graph.recording.append((self, true))
         node.placeContent(in: rect)
         graph.recording.removeLast()
+        placedBodies = graph.bodiesCounted - counted
         graph.endUnits(of: self, since: unclaimed, placing: true)
         placedRect = rect
         let animating = graph.animator.map { animator in
@@ -144,12 +168,12 @@ final class KeptBody {
 
 extension ViewGraph {
     /// The node kept for `view` at `id`, if its body need not be evaluated again (see KeptBody).
-    func keptNode<V: View>(for view: V, id: ViewID) -> ViewNode? {
+    func keptNode<V: View>(for view: V, id: ViewID, equals: ((V, V) -> Bool)? = nil) -> ViewNode? {
         guard !isRemakingUnit else { return nil }
         guard let kept = keptBodies[id], let node = kept.node, kept.canBeKept, kept.isSettled,
               !changedStateOwners.contains(where: { kept.owns($0, keptAs: id) }),
               !changedObjects.contains(where: kept.observedObjects.contains),
-              let equatable = view as? any Equatable, equatable.isEqual(to: kept.view) else { return nil }
+              let box = kept.box as? ViewBox<V>, equals?(view, box.view) ?? isEqual(view, to: box) else { return nil }
         if let animator {
             let now = animator.clock.now
             if kept.animationKeys.contains(where: { animator.isAnimating($0, at: now) }) { return nil }
@@ -159,20 +183,20 @@ extension ViewGraph {
         for object in kept.observedObjects { noteObserved(object) }
         for id in kept.madeIDs { markSeen(id) }
         for key in kept.madeKeys { noteKept(key) }
-        bodyCounts.kept += 1
+        bodyCounts.kept += kept.keptCount
         kept.restoreTraits()
         return node
     }
 
     /// Starts noting what `view`'s body at `id` will own, when the view can be kept at all.
     func beginKeeping<V: View>(_ view: V, id: ViewID) -> Bool {
-        let type = ObjectIdentifier(V.self)
-        let isEquatable = equatableTypes[type] ?? {
-            let answer = view is any Equatable
-            equatableTypes[type] = answer
+        let isEquatable = equatableType(of: V.self) != nil
+        let countsAsContent = contentCountingTypes[ObjectIdentifier(V.self)] ?? {
+            let answer = V.self is CountsAsItsContent.Type      // a conformance lookup: once per type
+            contentCountingTypes[ObjectIdentifier(V.self)] = answer
             return answer
         }()
-        bodyCounts.evaluated += 1
+        if !countsAsContent { bodyCounts.evaluated += 1 }
         guard isEquatable else { return false }
         guard !isRemakingUnit else {
             unitRemakeFailed = true         // a kept body inside a unit: its body is made again whole
@@ -182,6 +206,8 @@ extension ViewGraph {
         unitBarriers += 1
         let body = KeptBody(graph: self, view: view, id: id)
         body.unclaimedStart = unclaimedKeys.count
+        body.countsAsContent = countsAsContent
+        body.countStart = bodiesCounted
         recording.append((body, false))
         return true
     }
@@ -191,6 +217,7 @@ extension ViewGraph {
     @discardableResult
     func endKeeping(id: ViewID, nodes: ArraySlice<ViewNode>) -> KeptBody? {
         let (kept, _) = recording.removeLast()
+        kept.madeBodies = bodiesCounted - kept.countStart
         endUnits(of: kept, since: kept.unclaimedStart, placing: false)
         guard nodes.count == 1, let node = nodes.first, kept.canBeKept else {
             keptBodies[id] = nil
@@ -201,6 +228,9 @@ extension ViewGraph {
         keptBodies[id] = kept
         return kept
     }
+
+    /// Bodies counted so far in this update, evaluated or kept.
+    var bodiesCounted: Int { bodyCounts.evaluated + bodyCounts.kept }
 
     /// An object a view observes stays observed while seen; the bodies recording note it.
     func noteObserved(_ object: ObjectIdentifier) {
@@ -218,11 +248,6 @@ extension ViewGraph {
         if isRemakingUnit { unitRemakeFailed = true }
         for (body, _) in recording { body.canBeKept = false }
     }
-}
-
-extension Equatable {
-    /// `==` with a value of any type (false when it is not one of these).
-    func isEqual(to other: Any) -> Bool { (other as? Self).map { $0 == self } ?? false }
 }
 
 extension State: Equatable {
@@ -255,19 +280,21 @@ extension ViewGraph {
                 continue
             }
             guard !kept.isSettled else {
-                bodyCounts.kept += 1
+                bodyCounts.kept += kept.keptCount
                 continue
             }
+            // A wrapper's moving body shares its node: the frame evaluates the whole tree.
+            guard !kept.wrapsKeptBody else { return false }
             if kept.ownKeysSettled {
                 // What moves is in kept bodies under it: those are evaluated, it is not.
-                bodyCounts.kept += 1
+                if !kept.countsAsContent { bodyCounts.kept += 1 }
                 if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
                 continue
             }
             if refreshUnits(of: kept) {
                 // Its own values are drawn anew (its animated units' bodies evaluated, so it
                 // counts as evaluated); kept bodies under it may move too.
-                bodyCounts.evaluated += 1
+                if !kept.countsAsContent { bodyCounts.evaluated += 1 }
                 if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
                 continue
             }

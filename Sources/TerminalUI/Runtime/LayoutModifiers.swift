@@ -34,6 +34,8 @@ public struct FramedView<Content: View>: View {
     }
 }
 
+extension FramedView: Equatable where Content: Equatable {}
+
 extension View {
     public func padding(_ length: Int) -> Padding<Self> { Padding(content: self, insets: EdgeInsets(all: length)) }
     public func padding(_ insets: EdgeInsets) -> Padding<Self> { Padding(content: self, insets: insets) }

@@ -2,7 +2,11 @@
 /// root) and the transaction of the update (the animation `withAnimation` or
 /// `.animation(_:value:)` gives the changes it causes).
 public struct ResolveContext {
-    unowned let graph: ViewGraph
+    /// Not retained, and not checked (`unowned(unsafe)`): a context is read thousands of times
+    /// a frame, and only while its graph evaluates or lays out (a `GeometryReader`'s content, an
+    /// animated unit made again), so the graph is always there; a checked `unowned` read costs
+    /// two atomic operations each time.
+    unowned(unsafe) let graph: ViewGraph
     /// The identity of the view being evaluated.
     public private(set) var id: ViewID
     /// The animation the values changed in this update travel with (nil: they jump).
@@ -37,11 +41,12 @@ public struct ResolveContext {
     /// A composite view: its `@State` bound to what the graph keeps for its identity, then its
     /// body evaluated under it — or, when its inputs are as they were, the body's nodes kept
     /// from the last update (KeptBodies.swift).
-    mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode]) {
+    /// `equals`, when given, is `V`'s `==` (see EquatableView).
+    mutating func resolveBody<V: View>(of view: V, into nodes: inout [ViewNode], equals: ((V, V) -> Bool)? = nil) {
         let parentID = id
         withComponent(.type(ViewType(V.self))) { context in
             let graph = context.graph
-            if let kept = graph.keptNode(for: view, id: context.id) {
+            if let kept = graph.keptNode(for: view, id: context.id, equals: equals) {
                 nodes.append(kept)
                 return
             }
@@ -55,7 +60,7 @@ public struct ResolveContext {
                 kept.remake = {
                     var context = place
                     var remade: [ViewNode] = []
-                    context.resolveBody(of: view, into: &remade)
+                    context.resolveBody(of: view, into: &remade, equals: equals)
                     return remade.count == 1 ? remade[0] : nil
                 }
             }

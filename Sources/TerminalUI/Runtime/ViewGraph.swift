@@ -35,10 +35,12 @@ public final class ViewGraph {
     var isRemakingUnit = false
     var unitRemakeFailed = false
     /// The root view and size of the last evaluation (an animation frame compares them).
-    private var lastRoot: Any?
+    private var lastRoot: AnyViewBox?
     private var lastSize: Size?
     /// Which view types are `Equatable` (their bodies can be kept), worked out once per type.
-    var equatableTypes: [ObjectIdentifier: Bool] = [:]
+    var equatableTypes: [ObjectIdentifier: (any Equatable.Type)?] = [:]
+    /// Which count as the bodies inside them (EquatableView), worked out once per type.
+    var contentCountingTypes: [ObjectIdentifier: Bool] = [:]
     /// Bodies evaluated and bodies kept in the last update (tests; the inspector).
     public internal(set) var bodyCounts = (evaluated: 0, kept: 0)
     /// `onAppear` identities whose action has run, while they stay in the tree.
@@ -65,7 +67,7 @@ public final class ViewGraph {
     /// Animatable types' track names, worked out once: `String(describing:)` of a type asks the
     /// runtime for its name, and every frame presents a few values per card.
     private var propertyNames: [ObjectIdentifier: String] = [:]
-    private var animatableTypes: [ObjectIdentifier: Bool] = [:]
+    private var animatableTypes: [ObjectIdentifier: (any Animatable.Type)?] = [:]
 
     /// True when something the views read has changed since they were last evaluated.
     public private(set) var needsUpdate = true
@@ -76,7 +78,15 @@ public final class ViewGraph {
     /// The tappable view the keyboard acts on (Focus.swift), by identity.
     public internal(set) var focusedID: ViewID?
 
-    public init(animator: Animator? = nil) { self.animator = animator }
+    /// How what may outlive the graph reaches it without keeping it alive (GraphLink.swift).
+    let link = GraphLink()
+
+    public init(animator: Animator? = nil) {
+        self.animator = animator
+        link.connect(self)
+    }
+
+    deinit { link.cut() }
 
     // MARK: - Update
 
@@ -86,13 +96,13 @@ public final class ViewGraph {
     public func update<Root: View>(_ view: Root, size: Size) {
         reevaluate = { [unowned self] in self.evaluate(view, size: size) }
         // An animation frame: the same root, nothing changed. Only what animates is evaluated.
-        if !needsUpdate, size == lastSize, let lastRoot, (view as? any Equatable)?.isEqual(to: lastRoot) == true,
+        if !needsUpdate, size == lastSize, let lastRoot = lastRoot as? ViewBox<Root>, isEqual(view, to: lastRoot),
            refreshAnimatedBodies() {
             runAppearActions()
             if needsUpdate { update(view, size: size) }
             return
         }
-        lastRoot = view
+        lastRoot = ViewBox(view)
         lastSize = size
         for _ in 0..<4 {
             evaluate(view, size: size)
@@ -222,7 +232,7 @@ public final class ViewGraph {
         noteObserved(key)
         guard observed[key] == nil else { return }
         if isRemakingUnit { unitRemakeFailed = true }
-        observed[key] = object.objectWillChange.sink { [weak self] in self?.stateWillChange(ofObject: key) }
+        observed[key] = object.objectWillChange.sink { [link] in link.graph?.stateWillChange(ofObject: key) }
     }
 
     /// True the first time `id` is seen since it (last) appeared: its `onAppear` runs after layout.
@@ -265,10 +275,13 @@ public final class ViewGraph {
     }
 
     /// True when `type` is `Animatable` (worked out once per type).
-    func isAnimatable(_ type: Any.Type) -> Bool {
+    func isAnimatable(_ type: Any.Type) -> Bool { animatableType(type) != nil }
+
+    /// `type` as an `Animatable` type (nil: it is not one), worked out once per type.
+    func animatableType(_ type: Any.Type) -> (any Animatable.Type)? {
         let key = ObjectIdentifier(type)
         if let known = animatableTypes[key] { return known }
-        let answer = type is any Animatable.Type
+        let answer = type as? any Animatable.Type
         animatableTypes[key] = answer
         return answer
     }

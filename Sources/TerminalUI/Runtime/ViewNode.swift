@@ -53,10 +53,12 @@ public final class ViewNode {
     /// The size layout gave this node before a `rotation3DEffect` around it narrowed it.
     var restingSize: Size?
     /// The evaluation of a view's body this node is the result of, kept for the next update
-    /// while the view's inputs stay equal (KeptBodies.swift). Weak: the graph owns kept bodies,
-    /// and a kept body holds its node, so a strong link back kept every replaced body and its
-    /// nodes alive (about 10 MiB a deal).
-    weak var keptBody: KeptBody?
+    /// while the view's inputs stay equal (KeptBodies.swift). Not retained: the graph owns kept
+    /// bodies, and a kept body holds its node, so a strong link back kept every replaced body and
+    /// its nodes alive (about 10 MiB a deal). Not `weak` either, which would give every kept body
+    /// a side table and make each retain and release of it slow (GraphLink.swift): the kept body
+    /// clears the link as it goes (`KeptBody.deinit`), which is what `weak` would do.
+    unowned(unsafe) var keptBody: KeptBody?
 
     init(id: ViewID, kind: Kind, children: [ViewNode] = []) {
         self.id = id

@@ -9,7 +9,9 @@ public protocol StatefulView: AnyObject {
 public class StateLocationBase {
     /// The value as the inspector prints it.
     public var valueDescription: String { "" }
-    weak var graph: ViewGraph?
+    /// The graph keeping it (not retained: a location may outlive its graph; see GraphLink).
+    var link: GraphLink?
+    var graph: ViewGraph? { link?.graph }
     /// The view it belongs to: a change re-evaluates that view's body (and those around it).
     var owner: ViewID?
 }
@@ -68,7 +70,7 @@ extension State: DynamicViewProperty {
         if let kept = graph.stateLocation(id: id, label: label) as? StateLocation<Value> {
             slot.location = kept
         } else {
-            slot.location.graph = graph
+            slot.location.link = graph.link
             graph.keep(slot.location, id: id, label: label)
         }
     }
