@@ -9,11 +9,11 @@ import TerminalUI
     private func draw(_ rotation: Double, frame: FloatRect = FloatRect(x: 0, y: 0, width: 10, height: 4),
                       eighths: Bool = false, monochrome: Bool = true) -> Canvas {
         let palette = Palette(theme: .init(red: 200, green: 80, blue: 0), monochrome: monochrome, ascii: false)
-        var canvas = Canvas(size: Size(width: 12, height: 4))
-        var cardify = Cardify(isFaceUp: false, look: CardLook(palette: palette, content: "", frame: frame, subCellEdges: eighths))
+        var cardify = Cardify(isFaceUp: false, look: CardLook(palette: palette, content: "", subCellEdges: eighths))
         cardify.rotation = rotation     // what the runtime hands body mid-flip
-        ModifiedContent(content: AnyView(EmptyView()), modifier: cardify).draw(in: frame.rounded, on: &canvas)
-        return canvas
+        let card = ModifiedContent(content: AnyView(EmptyView()), modifier: cardify)
+        // Between cells only where layout puts it (a flight): there its ends are drawn in eighths.
+        return LyingBetweenCells.draw(card, at: frame, size: Size(width: 12, height: 4))
     }
 
     @Test func atRestTheCardCoversItsFrame() {

@@ -93,13 +93,8 @@ import TerminalUI
     @Test func aGlidingBackHasBlockEndsInItsColour() {
         let palette = Palette(theme: .init(red: 200, green: 80, blue: 0), monochrome: false, ascii: false)
         func draw(_ frame: FloatRect, eighths: Bool) -> Canvas {
-            let look = CardLook(palette: palette, content: "🚗", frame: frame, subCellEdges: eighths)
-            var canvas = Canvas(size: Size(width: 20, height: 9))
-            ViewGraph(animator: Animator(clock: VirtualClock())).render(
-                Text("🚗").cardify(isFaceUp: false, look: look)
-                    .frame(width: frame.rounded.width, height: frame.rounded.height)
-                    .offset(x: frame.rounded.minX, y: frame.rounded.minY), on: &canvas)
-            return canvas
+            let look = CardLook(palette: palette, content: "🚗", subCellEdges: eighths)
+            return LyingBetweenCells.draw(Text("🚗").cardify(isFaceUp: false, look: look), at: frame, size: Size(width: 20, height: 9))
         }
         let frame = FloatRect(x: 3.25, y: 2, width: 10, height: 5)
         let canvas = draw(frame, eighths: true)

@@ -2,27 +2,33 @@ import Testing
 import TerminalUI
 @testable import MemorizeApp
 
-/// One route from a keypress to the Animator: an intent inside `withAnimation` re-targets once,
-/// at once; state the Animator does not animate (the focus) re-targets nothing.
+/// One route from a keypress to the runtime: an intent inside `withAnimation` has the views
+/// evaluated once, at once; state nothing animates (the focus) starts no animation.
 @Suite struct InvalidationTests {
-    @Test func aFocusMoveDoesNotRetargetTheCards() {
+    @Test func aFocusMoveStartsNoAnimation() {
         let h = ThemeHarness()
         h.press("d")
         h.advance(3)
-        let before = h.view.targetUpdateCount
+        _ = h.render()
+        #expect(h.view.animator.runningAnimations(at: h.clock.now).isEmpty)
         h.press("right")
         h.press("down")
         h.advance(0.1)
         _ = h.render()
-        #expect(h.view.targetUpdateCount == before)
+        let running = h.view.animator.runningAnimations(at: h.clock.now)
+        #expect(running.isEmpty, "a focus move started \(running.map(\.key))")
     }
 
-    @Test func choosingACardRetargetsOnceNotTwice() {
+    @Test func choosingACardEvaluatesTheViewsAtTheIntentNotAgainAtTheTick() {
         let h = ThemeHarness()
         h.press("d")
         h.advance(3)
-        let before = h.view.targetUpdateCount
-        h.press("space")              // withAnimation { choose } re-targets; the tick after it must not again
-        #expect(h.view.targetUpdateCount == before + 1)
+        let graph = h.view.renderer.graph
+        let before = graph.evaluationCount
+        h.router.handle(.key(Key(name: "space")!))      // withAnimation { choose }: evaluated at once
+        let atTheIntent = graph.evaluationCount
+        #expect(atTheIntent > before)
+        h.router.tick()                                 // the tick after it must not evaluate again
+        #expect(graph.evaluationCount == atTheIntent)
     }
 }

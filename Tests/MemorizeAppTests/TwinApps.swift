@@ -5,7 +5,7 @@ import ThemeFormat
 @testable import Memorize
 @testable import MemorizeApp
 
-/// What the random-game tests share (GameFrameTests, CardTargetsTests): the same seeded random
+/// What the random-game tests share (GameFrameTests, MatchedFramesTests): the same seeded random
 /// game played in one app or in twins (one drawn at every frame, one now and then), checked
 /// frame by frame. One way to make an app, one set of sizes and keys, and one random-input driver.
 enum TwinApps {

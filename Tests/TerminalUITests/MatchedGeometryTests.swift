@@ -36,4 +36,54 @@ import Testing
         #expect(frame(graph) == "........#")
         #expect(graph.keptState.contains { $0.label == "table" })
     }
+
+    private func matchedNode(in node: ViewNode?) -> ViewNode? {
+        guard let node else { return nil }
+        if node.matchedGeometry != nil { return node }
+        return node.children.lazy.compactMap { self.matchedNode(in: $0) }.first
+    }
+
+    /// In flight, the view lies where its track is presented, between cells: its cells are that
+    /// frame rounded, and the fraction is kept for what draws in eighths (`rotation3DEffect`).
+    @Test func aViewInFlightLiesBetweenCells() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        _ = frame(graph)
+        graph.tap(at: Point(x: 0, y: 0))
+        _ = frame(graph)                                // the update the tap asked for: the flight starts
+        clock.advance(by: 0.3)
+        #expect(frame(graph) == "..#......")
+        let node = matchedNode(in: graph.root)
+        #expect(node?.fractionalFrame.map { abs($0.x - 2.4) < 1e-9 } == true, "\(String(describing: node?.fractionalFrame))")
+        #expect(node?.frame.minX == 2)
+        #expect(graph.matchedGeometryTrack(id: 1) != nil)
+        clock.advance(by: 0.7)
+        _ = frame(graph)
+        #expect(matchedNode(in: graph.root)?.fractionalFrame == nil, "at rest it lies on whole cells")
+    }
+
+    /// An `Equatable` root whose views did not change is refreshed without being evaluated (an
+    /// animation frame); the frame after a flight ends must still draw the view at its target, not
+    /// where the last evaluation placed it a moment before.
+    struct EquatableDealer: View, Equatable {
+        var body: some View { Dealer() }
+    }
+
+    @Test func theFrameAfterAFlightEndsDrawsTheViewAtItsTarget() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        func draw() -> String {
+            var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
+            graph.render(EquatableDealer(), on: &canvas)
+            return canvas.plainText
+        }
+        #expect(draw() == "#........")
+        graph.tap(at: Point(x: 0, y: 0))
+        #expect(draw() == "#........")
+        clock.advance(by: 0.9)
+        #expect(draw() != "........#")
+        clock.advance(by: 0.5)
+        #expect(draw() == "........#")
+        #expect(draw() == "........#")
+    }
 }

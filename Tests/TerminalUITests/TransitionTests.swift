@@ -37,4 +37,48 @@ import Testing
         clock.advance(by: 0.5)
         #expect(frame(graph) == "x...\nabcd")
     }
+
+    struct PacedBlinker: View {
+        @State var shown = true
+        let transition: AnyTransition
+        var body: some View {
+            VStack(alignment: .leading) {
+                Text("x").onTapGesture { withAnimation(.linear(duration: 1)) { shown.toggle() } }
+                if shown { Text("abcd").transition(transition) }
+            }
+        }
+    }
+
+    private func frame(_ graph: ViewGraph, _ transition: AnyTransition) -> String {
+        var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
+        graph.render(PacedBlinker(transition: transition).frame(width: 4, height: 2, alignment: .topLeading), on: &canvas)
+        return canvas.plainText
+    }
+
+    /// Lecture 8's `AnyTransition.asymmetric(…).animation(…)`: a side with its own animation runs
+    /// at its pace, not the change's; `.identity` has nothing to animate and comes at once.
+    @Test func aSideWithItsOwnAnimationRunsAtItsPace() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        let slowRemoval = AnyTransition.asymmetric(insertion: .identity, removal: AnyTransition.scale.animation(.linear(duration: 2)))
+        #expect(frame(graph, slowRemoval) == "x...\nabcd")
+        graph.tap(at: Point(x: 0, y: 0))
+        #expect(frame(graph, slowRemoval) == "x...\nabcd")       // the update the tap asked for: it starts going
+        clock.advance(by: 1)
+        #expect(frame(graph, slowRemoval) == "x...\n.ab.", "half way through its own 2 s, past the change's 1 s")
+        clock.advance(by: 1)
+        #expect(frame(graph, slowRemoval) == "x...\n....")
+        graph.tap(at: Point(x: 0, y: 0))
+        #expect(frame(graph, slowRemoval) == "x...\nabcd", "an .identity insertion is there at once")
+    }
+
+    @Test func anIdentityRemovalGoesAtOnceAndLeavesNothingAnimating() {
+        let clock = VirtualClock()
+        let animator = Animator(clock: clock)
+        let graph = ViewGraph(animator: animator)
+        #expect(frame(graph, .identity) == "x...\nabcd")
+        graph.tap(at: Point(x: 0, y: 0))
+        #expect(frame(graph, .identity) == "x...\n....")
+        #expect(!animator.isAnimating(at: clock.now))
+    }
 }

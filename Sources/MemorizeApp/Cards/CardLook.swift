@@ -1,14 +1,13 @@
 import TerminalUI
 
 /// What a card needs beside the model's card to be drawn in a terminal, which SwiftUI would read
-/// from the environment (`.foregroundColor`, the layout): the palette, the face as shown (an
-/// emoji, or its ASCII stand-in), where it lies in fractions of a cell, and the focus.
+/// from the environment (`.foregroundColor`): the palette, the face as shown (an emoji, or its
+/// ASCII stand-in), and the focus. Where it lies is layout's (the page's matched geometry), not
+/// an input of the card: a card flying is the same card, only placed elsewhere.
 struct CardLook: Equatable {
     var palette: Palette
     /// The emoji, or its ASCII face under --ascii.
     var content: String
-    /// Where the card is now (its presented frame, scaled by its removal transition).
-    var frame: FloatRect
     /// Edges move in eighths of a cell (EighthSpan): off where block glyphs cannot be drawn.
     var subCellEdges = false
     var isFocused = false

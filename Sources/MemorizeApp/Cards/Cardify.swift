@@ -45,7 +45,7 @@ struct Cardify: ViewModifier, Animatable {
             content.padding(DrawingConstants.lineWidth).opacity(rotation < 90 ? 1 : 0)
         }
         .rotation3DEffect(Angle(degrees: rotation), axis: (x: 0, y: 1, z: 0))
-        .placed(FractionalFrame(look.frame, eighthsColor: look.subCellEdges ? edgeColor(pressed: pressed) : nil))
+        .placed(FractionalFrame(eighthsColor: look.subCellEdges ? edgeColor(pressed: pressed) : nil))
     }
 
     /// The colour the card shows at a partial end cell: the face's, or the back's as drawn now.

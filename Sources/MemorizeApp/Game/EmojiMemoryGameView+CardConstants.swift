@@ -9,9 +9,6 @@ extension EmojiMemoryGameView {
         static let shuffle = Animation.spring(duration: 0.6)
         static let restart = Animation.easeInOut(duration: 0.6)
         static let removal = Animation.easeIn(duration: 0.4)
-        /// Lecture 8's `.transition(.asymmetric(insertion: .scale, removal: .opacity))`, as far as
-        /// cells allow: a cell cannot fade, so a matched card leaving shrinks (`.scale`) instead.
-        static let transition = AnyTransition.asymmetric(insertion: .scale, removal: .scale)
         static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
         static let buttonPress = Animation.linear(duration: 0.15)
         static let resizeInFlight = Animation.easeInOut(duration: 0.25)

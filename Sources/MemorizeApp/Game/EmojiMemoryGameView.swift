@@ -7,11 +7,12 @@ import TerminalUI
 /// declares what is on screen, and the intents it sends to the view model, each wrapped in
 /// `withAnimation` as the lecture does. The other pages and the help are the router's.
 ///
-/// Model and UI state change instantly; `withAnimation` then tells the Animator where every card
-/// should be (CardTargets), and the presented values travel there. Its `renderer`
-/// (GameFrameRenderer) makes `body` (GamePage, at the end of this file) with them for each frame,
-/// and the runtime lays it out and draws it; its `opponent` (OpponentDriver) decides the
-/// computer's moves, which the page carries out.
+/// Model and UI state change instantly, inside `withAnimation`'s transaction; the runtime then
+/// evaluates `body` (GamePage, at the end of this file) with it, and every value that moved —
+/// a card's matched frame, its turn, its pie — travels from where it is presented. Its
+/// `renderer` (GameFrameRenderer) makes `body` for each frame and the runtime lays it out and
+/// draws it; its `opponent` (OpponentDriver) decides the computer's moves, which the page
+/// carries out.
 final class EmojiMemoryGameView: StatefulView {
     let game: EmojiMemoryGame
     let animator: Animator
@@ -26,8 +27,8 @@ final class EmojiMemoryGameView: StatefulView {
     private let scores: ScoreRecording
     let userThemes: UserThemeStoring
 
-    /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it asks for
-    /// new animation targets (stateWillChange), as a model change does.
+    /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it has the
+    /// runtime evaluate the page again in the open transaction (stateWillChange), as a model change does.
     @State private(set) var dealt = Set<Int>()
     /// Where the player is: drawn, but never a target of the Animator, so a change (a focus
     /// move) costs a frame and no re-targeting of every card.
@@ -54,11 +55,6 @@ final class EmojiMemoryGameView: StatefulView {
     /// Makes and draws `body` (EmojiMemoryGameView+Frame.swift asks it); it keeps no pointer back to this page.
     private(set) lazy var renderer = GameFrameRenderer(animator: animator, game: game)
     let opponent = OpponentDriver()
-    let targets: CardTargets
-    private var needsTargetUpdate = true
-    /// How often the Animator was given new targets (tests: one route, one update per change).
-    private(set) var targetUpdateCount = 0
-    private var subscription: Cancellable?
 
     init(game: EmojiMemoryGame, animator: Animator, clock: TimeSource, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
@@ -72,17 +68,13 @@ final class EmojiMemoryGameView: StatefulView {
         self.clock = clock
         self.size = size
         self.options = options
-        targets = CardTargets(animator: animator)
         layout = .fitting(size, cardCount: game.cards.count)
         game.setUserThemes(userThemes.themes)
         startNotice = options.unrankedDailyNotice ?? ThemeProblemList(userThemes: userThemes, builtIn: game.builtInThemes).startNotice
-        subscription = game.objectWillChange.sink { [weak self] in self?.stateWillChange() }
-        updateTargets(animation: nil)
     }
 
-    func stateWillChange() {
-        needsTargetUpdate = true
-    }
+    /// `dealt` changes: the page's views are evaluated again, in the open transaction.
+    func stateWillChange() { renderer.graph.rootWillChange() }
 
     // MARK: - Lecture 8: body
 
@@ -103,21 +95,18 @@ final class EmojiMemoryGameView: StatefulView {
 
     // MARK: - Explicit animation
 
-    /// SwiftUI's `withAnimation`: runs the state change, then lets every property it moved
-    /// animate from where it is presented now, with `animation` (nil: jump).
+    /// SwiftUI's `withAnimation`: runs the state change in a transaction, then the runtime
+    /// evaluates the page with it at once (not at the next frame), so every value it moved
+    /// animates from where it is presented now, with `animation` (nil: jump).
     @discardableResult
     func withAnimation<Result>(_ animation: Animation? = .default, _ body: () -> Result) -> Result {
-        let result = TerminalUI.withAnimation(animation, body)
-        updateTargets(animation: animation)
+        let result = TerminalUI.withAnimation(animation) {
+            let result = body()
+            renderer.graph.rootWillChange()     // the page's own state (its layout, its focus) is the root's input
+            return result
+        }
         renderer.commit(pageState)
         return result
-    }
-
-    /// Tells the Animator where every card should be now (the model's truth, laid out).
-    private func updateTargets(animation: Animation?) {
-        needsTargetUpdate = false
-        targetUpdateCount += 1
-        targets.update(cards: game.cards, layout: layout, isUndealt: isUndealt, animation: animation)
     }
 
     // MARK: - Intents (each one animated, as lecture 8 recommends)
@@ -232,15 +221,10 @@ final class EmojiMemoryGameView: StatefulView {
     /// Before every frame and snapshot: keeps time-driven changes honest (a bonus that ran out
     /// stops its pie) and lets the computer play its part up to now.
     func tick() {
-        if layout.grid.itemFrames.count != game.cards.count {
-            layout = layout(for: size)
-            needsTargetUpdate = true
-        }
-        if needsTargetUpdate { updateTargets(animation: nil) }
+        if layout.grid.itemFrames.count != game.cards.count { layout = layout(for: size) }
         playOpponent()                      // the computer's intents (EmojiMemoryGameView+Opponent.swift)
         playRecord()                        // a played-back run's (RecordPlayback.swift)
         pollDailyVerdict()                  // a server's daily's answer (DailyRunReport.swift)
-        if needsTargetUpdate { updateTargets(animation: nil) }
     }
 
     /// The inspector's `p`: app time stands still (the model's bonus clock and the Animator), so
@@ -283,6 +267,8 @@ struct GamePage: View, Equatable {
     let buttons: [GamePageState.Button]
     let litButtons: [Bool]
     let palette: Palette
+    /// Lecture 8: the deck's card and the table's card are one view as far as their frame goes.
+    @Namespace private var dealingNamespace
 
     var body: some View {
         ZStack(alignment: .bottom) {
@@ -301,10 +287,10 @@ struct GamePage: View, Equatable {
         }
     }
 
-    /// Lecture 8's `gameBody`: the cards over the notice, each where the scene presents it (the
-    /// AspectVGrid's slot, the deck, or on its way between them) and drawn in `zIndex` order.
-    /// One `ForEach` holds the deck's cards too: a card stays one view, with its turn and its
-    /// pie, from the deck to the table.
+    /// Lecture 8's `gameBody`: the cards over the notice, each in its AspectVGrid slot or the
+    /// deck, drawn in `zIndex` order. One `ForEach` holds the deck's cards too: a card stays one
+    /// view, with its turn and its pie, from the deck to the table (the lecture's two views with
+    /// one matched frame, made one). A matched pair face down leaves it (the lecture's `Color.clear`).
     private var gameBody: some View {
         ZStack(alignment: .topLeading) {
             notice.map { Text($0, style: palette.notice).frame(width: layout.gridArea.width, height: 1) }
@@ -317,19 +303,25 @@ struct GamePage: View, Equatable {
         .frame(width: layout.gridArea.width, height: layout.gridArea.height, alignment: .topLeading)
     }
 
-    /// Lecture 8's `cardView(for:)`. A card its transition shows nothing of stays, undrawn: it
-    /// keeps its turn for when it comes back (a restart), where the lecture's `Color.clear` would not.
-    /// `.equatable()`: a card placed as in the last frame is kept whole, placing and all, while
-    /// others fly (EquatableView).
+    /// Lecture 8's `cardView(for:)`, declared where the card belongs: the runtime flies it there
+    /// from where it is presented (`.matchedGeometryEffect`), between cells, with the change's
+    /// animation. `.equatable()`: a card whose inputs are as in the last frame is kept whole, and
+    /// only placed, while it flies (EquatableView).
     @ViewBuilder
     private func cardView(for placed: GameScene.Placed) -> some View {
-        let frame = placed.look.frame.rounded
+        let frame = placed.frame
         CardView(card: placed.card, look: placed.look)
-            .frame(width: frame.width, height: frame.height)
-            .offset(x: frame.minX - layout.gridArea.minX, y: frame.minY - layout.gridArea.minY)
             .opacity(placed.isShown ? 1 : 0)
             .allowsHitTesting(placed.takesTaps)
+            .frame(width: frame.width, height: frame.height)
             .equatable()
+            .matchedGeometryEffect(id: placed.card.id, in: dealingNamespace)
+            // A cell cannot fade: a matched pair leaving shrinks (`.scale`), at its own pace. Only
+            // a matched pair leaves so; cards a new game replaces go at once.
+            .transition(placed.card.isMatched
+                ? AnyTransition.asymmetric(insertion: .identity, removal: AnyTransition.scale.animation(EmojiMemoryGameView.CardConstants.removal))
+                : .identity)
+            .offset(x: frame.minX - layout.gridArea.minX, y: frame.minY - layout.gridArea.minY)
     }
 
     /// Lecture 8's `zIndex(of:)`: the grid lowest, the cards in flight over it (the first dealt

@@ -1,17 +1,19 @@
 import TerminalUI
 
-/// The game's cards as presented at one moment, bottom to top, and the deck over them: what the
+/// The game's cards as declared at one moment, bottom to top, and the deck over them: what the
 /// page's body is made of (GamePage.gameBody), computed by one function (GameFrameRenderer.scene).
 /// A click hits the views made from it, where the runtime drew them (HitTesting.swift).
 struct GameScene {
     struct Placed: Equatable {
         let index: Int
         let card: EmojiMemoryGame.Card
-        /// How it is drawn; `look.frame` is its frame scaled by its removal transition.
+        /// How it is drawn.
         var look: CardLook
-        /// Where the card is (matched geometry), before its transition scales it.
-        var frame: FloatRect
-        /// False while its transition shows nothing of it.
+        /// Where the page declares it: its slot once dealt, else the deck. The runtime's matched
+        /// geometry presents it on its way there.
+        var frame: Rect
+        /// False under the deck's top card: its view lives (a card chosen there starts turning at
+        /// once), undrawn.
         var isShown = true
         /// On the table (GamePageState.Grid.isOnTable): a click on it chooses it.
         var takesTaps = false

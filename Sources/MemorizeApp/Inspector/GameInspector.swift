@@ -87,21 +87,25 @@ struct GameInspector {
     /// Every running animation, then the focused card's presented values beside its model values.
     private func animator(at time: Double) -> InspectorSection {
         let animator = view.animator
-        let running = animator.runningAnimations(at: time)
+        let running = cardFramesFirst(animator.runningAnimations(at: time))
         let focusedID = focusedCard?.id
         let count = running.isEmpty ? "no animation running" : "\(running.count) running"
         var lines: [InspectorLine] = []
         // The lecture's point first: what is drawn now against what the model says.
         if let card = focusedCard {
             lines.append(InspectorLine("card \(card.id) presented / model   (\(count))"))
-            // The page's tracks and the runtime's (the card's CardView: its Cardify, spin and Pie).
+            // The runtime's values of the card: its CardView's Cardify, spin and Pie, its matched
+            // frame and its removal transition's presence.
             let graph = view.renderer.graph, component = ViewID.Component.id(AnyHashable(card.id))
             func runtime(_ name: String, _ property: String) -> (String, AnimationKey) {
                 (name, graph.animationKey(property: property, under: component) ?? AnimationKey(card.id, "none"))
             }
-            let keys = [runtime("Cardify", "Cardify")] + CardTargets.Property.allCases.map { ($0.rawValue, CardTargets.key(card.id, $0)) }
-                + [runtime("spin", "RotationEffect"), card.isConsumingBonusTime ? runtime("Pie", "Pie") : ("Pie", AnimationKey(card.id, "none"))]
-            lines += AnimatorInspector.presentedVersusModel(animator, keys: keys, at: time, width: width, ascii: ascii)
+            let keys = [runtime("Cardify", "Cardify"), ("frame", graph.matchedGeometryTrack(id: card.id) ?? AnimationKey(card.id, "none")),
+                        runtime("transition", "presence"),
+                        runtime("spin", "RotationEffect"), card.isConsumingBonusTime ? runtime("Pie", "Pie") : ("Pie", AnimationKey(card.id, "none"))]
+            // A card in the tree is fully present; the runtime animates presence only as it leaves.
+            let resting = GamePageState.Grid.isInTree(card) ? ["transition": 1.0] : [:]
+            lines += AnimatorInspector.presentedVersusModel(animator, keys: keys, at: time, width: width, ascii: ascii, resting: resting)
         } else {
             lines.append(InspectorLine(count))
         }
@@ -122,9 +126,22 @@ struct GameInspector {
         return "card \(key.id) \(key.property)"
     }
 
-    /// The card a value the runtime animates belongs to (its CardView's `ForEach` id).
+    /// The cards' frames first, by card (the deal, in the order the cards are numbered), then
+    /// the other values as the animator lists them.
+    private func cardFramesFirst(_ running: [RunningAnimation]) -> [RunningAnimation] {
+        let graph = view.renderer.graph
+        func frameCard(_ run: RunningAnimation) -> Int? {
+            guard graph.owner(of: run.key)?.components.first == .named("matched") else { return nil }
+            return runtimeCard(of: run.key)
+        }
+        let frames = running.compactMap { run in frameCard(run).map { (card: $0, run: run) } }.sorted { $0.card < $1.card }.map(\.run)
+        return frames + running.filter { frameCard($0) == nil }
+    }
+
+    /// The card a value the runtime animates belongs to: its CardView's `ForEach` id, or its
+    /// matched group's (the last id in either path).
     private func runtimeCard(of key: AnimationKey) -> Int? {
-        view.renderer.graph.owner(of: key)?.components.lazy.compactMap { component -> Int? in
+        view.renderer.graph.owner(of: key)?.components.reversed().lazy.compactMap { component -> Int? in
             if case .id(let id) = component { return id.base as? Int }
             return nil
         }.first

@@ -9,6 +9,16 @@ public struct AnyTransition: Equatable, Sendable {
 
     public var insertion: Effect
     public var removal: Effect
+    /// Each side's own animation (`.animation(_:)`); nil: the change's.
+    public var insertionAnimation: Animation?
+    public var removalAnimation: Animation?
+
+    public init(insertion: Effect, removal: Effect, insertionAnimation: Animation? = nil, removalAnimation: Animation? = nil) {
+        self.insertion = insertion
+        self.removal = removal
+        self.insertionAnimation = insertionAnimation
+        self.removalAnimation = removalAnimation
+    }
 
     public static let identity = AnyTransition(insertion: .identity, removal: .identity)
     public static let opacity = AnyTransition(insertion: .opacity, removal: .opacity)
@@ -16,7 +26,19 @@ public struct AnyTransition: Equatable, Sendable {
 
     /// Lecture 8: `.asymmetric(insertion: .scale, removal: .opacity)` for the cards.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
-        AnyTransition(insertion: insertion.insertion, removal: removal.removal)
+        AnyTransition(insertion: insertion.insertion, removal: removal.removal,
+                      insertionAnimation: insertion.insertionAnimation, removalAnimation: removal.removalAnimation)
+    }
+
+    /// Lecture 8's `AnyTransition.….animation(.easeInOut(duration: 3))`: the transition runs with
+    /// its own animation, whatever the change's (an unanimated change still comes and goes at once).
+    public func animation(_ animation: Animation?) -> AnyTransition {
+        AnyTransition(insertion: insertion, removal: removal, insertionAnimation: animation, removalAnimation: animation)
+    }
+
+    /// The animation a side runs with, for a change animated with `animation`.
+    public func animation(isRemoval: Bool, in animation: Animation?) -> Animation? {
+        animation.map { (isRemoval ? removalAnimation : insertionAnimation) ?? $0 }
     }
 
     /// The frame a view of `frame` takes at `presence` while it is removed (`isRemoval`) or

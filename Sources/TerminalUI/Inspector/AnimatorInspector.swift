@@ -26,13 +26,16 @@ public enum AnimatorInspector {
 
     /// The lecture's "presented vs model": for each key, the value drawn now and the value the
     /// model asks for (the track's target), packed in columns.
+    /// `resting`: the value a property without a track shows, by name (a view's presence,
+    /// which the runtime animates only while it comes or goes).
     public static func presentedVersusModel(_ animator: Animator, keys: [(name: String, key: AnimationKey)], at time: Double,
-                                            width: Int, ascii: Bool = false) -> [InspectorLine] {
+                                            width: Int, ascii: Bool = false, resting: [String: Double] = [:]) -> [InspectorLine] {
         let none = ascii ? "-" : "—"
         let names = keys.map(\.name.count).max() ?? 0
         let items = keys.map { entry -> String in
-            let presented = animator.presentedData(entry.key, at: time)
-            let model = animator.targetData(entry.key)
+            let restingValue = resting[entry.name].map { $0 as any VectorArithmetic }
+            let presented = animator.presentedData(entry.key, at: time) ?? restingValue
+            let model = animator.targetData(entry.key) ?? restingValue
             let name = entry.name + String(repeating: " ", count: names - entry.name.count)
             return "\(name) \(presented.map(InspectorText.value) ?? none)/\(model.map(InspectorText.value) ?? none)"
         }

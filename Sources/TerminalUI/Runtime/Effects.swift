@@ -3,7 +3,8 @@
 /// is laid out in the whole rect first and each node keeps that size as its `restingSize`: a
 /// turned view's shapes are rasterised at their resting size and squeezed (Rotation3DEffect).
 struct NodeEffect {
-    var place: (Rect) -> Rect = { $0 }
+    /// Given the node's cells and where it lies in fractions of a cell (nil: on those cells).
+    var place: (Rect, FloatRect?) -> Rect = { rect, _ in rect }
     var keepsRestingSizes = false
     var draw: (ViewNode, inout Canvas, (inout Canvas) -> Void) -> Void
     /// Where, in the node's frame, a click hits it (nil: where its content draws).

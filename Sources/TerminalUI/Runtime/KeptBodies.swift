@@ -31,6 +31,9 @@ final class KeptBody {
     var canBeKept = true
     /// Where it was laid out, once it was.
     private(set) var placedRect: Rect?
+    /// The fractional frame it was laid out at (ViewNode.fractionalFrame): a turn drawn in
+    /// eighths of a cell is laid out again when it moves within its cells.
+    private var placedFraction: FloatRect?
     /// An `EquatableView`'s, which counts as the bodies inside it (`ViewGraph.bodyCounts`): how
     /// many were counted while it was made and while it was laid out.
     var countsAsContent = false
@@ -127,7 +130,7 @@ final class KeptBody {
     /// Lays the node out in `rect`, noting what its layout makes; at the rect it was laid out
     /// in before, the layout stands and only what it owns is marked seen.
     func place(_ node: ViewNode, in rect: Rect) {
-        if placedRect == rect {
+        if placedRect == rect, placedFraction == node.fractionalFrame {
             for id in placedIDs { graph.markSeen(id) }
             for key in placedKeys { graph.noteKept(key) }
             return
@@ -145,6 +148,7 @@ final class KeptBody {
         placedBodies = graph.bodiesCounted - counted
         graph.endUnits(of: self, since: unclaimed, placing: true)
         placedRect = rect
+        placedFraction = node.fractionalFrame
         let animating = graph.animator.map { animator in
             let now = animator.clock.now
             return { (key: AnimationKey) in animator.isAnimating(key, at: now) }
@@ -264,7 +268,9 @@ extension ViewGraph {
     /// kept body animating, or a body that cannot be evaluated alone): then nothing was changed
     /// that a whole evaluation does not redo.
     func refreshAnimatedBodies() -> Bool {
-        guard let root, transitioned.isEmpty else { return false }
+        // A view leaving, or a loose value (a matched frame, a presence) that moved at the last
+        // evaluation: its last frame is drawn by a whole evaluation too.
+        guard let root, !looseValuesMoved else { return false }
         if let animator {
             let now = animator.clock.now
             if looseKeys.contains(where: { animator.isAnimating($0, at: now) }) { return false }
@@ -302,6 +308,7 @@ extension ViewGraph {
                   let remadeBody = remade.keptBody else { return false }
             // The modifiers around the view applied themselves to the old node, once.
             (remade.tapAction, remade.zIndex) = (child.tapAction, child.zIndex)
+            remade.fractionalFrame = child.fractionalFrame
             remade.place(in: rect)
             node.children[index] = remade
             let owned = Set(remadeBody.ownedIDs)

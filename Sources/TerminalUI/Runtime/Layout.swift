@@ -91,7 +91,7 @@ extension ViewNode {
                 placeLayered(in: rect, alignment: .center)
                 for child in children { child.keepRestingSize() }
             }
-            placeLayered(in: effect.place(rect), alignment: .center)
+            placeLayered(in: effect.place(rect, fractionalFrame), alignment: .center)
         case .geometry(let build, let context):
             var context = context
             children = build(GeometryProxy(size: rect.size), &context)
@@ -106,7 +106,7 @@ extension ViewNode {
                 } else {
                     origin = Point(x: position, y: rect.minY + Alignment.offset(size.height, in: rect.height, alignment.vertical))
                 }
-                child.place(in: Rect(origin: origin, size: size))
+                place(child, in: Rect(origin: origin, size: size))
                 position += size.length(axis) + spacing
             }
         case .zstack(let alignment):
@@ -129,8 +129,23 @@ extension ViewNode {
     private func placeLayered(in rect: Rect, alignment: Alignment) {
         for child in children {
             let size = child.size(for: rect.size)
-            child.place(in: Rect(origin: alignment.origin(of: size, in: rect), size: size))
+            place(child, in: Rect(origin: alignment.origin(of: size, in: rect), size: size))
         }
+    }
+
+    /// Places a child: laid in this node's very cells, it lies where this node lies (its
+    /// fractional frame); anywhere else, on whole cells.
+    private func place(_ child: ViewNode, in rect: Rect) {
+        child.fractionalFrame = rect == frame ? fractionalFrame : nil
+        child.place(in: rect)
+    }
+
+    /// Places this node in `frame`, which may lie between cells (matched geometry, transitions).
+    func place(in frame: FloatRect) {
+        let cells = frame.rounded
+        fractionalFrame = FloatRect(cells) == frame ? nil : frame
+        measured = nil
+        place(in: cells)
     }
 
     /// Draws this node and its children, lowest `zIndex` first.

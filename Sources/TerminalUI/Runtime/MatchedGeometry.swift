@@ -53,20 +53,26 @@ extension View {
 
 extension ViewGraph {
     /// After layout: every matched view's frame becomes the target of its group's track, and
-    /// the view is placed again where that track is presented now.
+    /// the view is placed again where that track is presented now — between cells while it
+    /// flies (ViewNode.fractionalFrame), so a turn inside it moves in eighths of a cell.
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
             let track = animationKey(key, property: "frame")
+            if let group = key.lastComponent { matchedTracks[group] = track }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)
-            let presented = animator.presented(target, key: track, at: animator.clock.now).rounded
-            if presented != node.frame {
-                node.measured = nil
-                node.place(in: presented)
-            }
+            let presented = animator.presented(target, key: track, at: animator.clock.now)
+            if presented != target { node.place(in: presented) }
         }
         // A kept body holds no matched view (KeptBodies.swift): nothing to look for under it.
         guard node.keptBody?.canBeKept != true else { return }
         for child in node.children { presentMatchedGeometry(in: child, animation: animation) }
+    }
+
+    /// The animator's track of the matched group `id` (in whichever namespace the last update
+    /// presented it): where the app asks whether a view is in flight, and the inspector what
+    /// frame it is presented at. Nil when no view of that id is matched.
+    public func matchedGeometryTrack<ID: Hashable>(id: ID) -> AnimationKey? {
+        matchedTracks[.id(AnyHashable(id))]
     }
 }

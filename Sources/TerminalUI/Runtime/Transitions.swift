@@ -34,25 +34,39 @@ extension ViewGraph {
             if node.keptBody?.canBeKept != true { node.children.forEach(collect) }
         }
         collect(root)
+        viewsLeaving = 0
         guard !present.isEmpty || !transitioned.isEmpty, let animator else { return }
         var kept: [ViewID: ViewNode] = [:]
         for (id, node) in present {
+            kept[id] = node
+            // Nothing to animate (`.identity`): it is there at once, as it goes at once below. A
+            // view that came so, and never began to go, has no presence to present.
+            let insertion = node.transition?.insertion == .identity ? nil : node.transition?.animation(isRemoval: false, in: animation)
+            guard insertion != nil || animationIDs[id]?.properties.contains("presence") == true else { continue }
             let key = animationKey(id, property: "presence")
-            if transitioned[id] == nil, animation != nil {
-                animator.animate(key, from: 0, to: 1, animation: animation)
+            if transitioned[id] == nil, insertion != nil {
+                animator.animate(key, from: 0, to: 1, animation: insertion)
             } else {
-                animator.setTarget(key, 1, animation: animation)
+                animator.setTarget(key, 1, animation: insertion)
             }
             show(node, presence: animator.value(key, at: animator.clock.now, default: 1), isRemoval: false)
-            kept[id] = node
         }
-        for (id, node) in transitioned where present[id] == nil {
+        for (id, node) in transitioned where present[id] == nil && node.transition?.removal != .identity {
             let key = animationKey(id, property: "presence")
-            if animator.target(key) == 1 { animator.setTarget(key, 0, animation: animation) }
+            let removal = node.transition?.animation(isRemoval: true, in: animation)
+            switch animator.target(key) {
+            case nil: animator.animate(key, from: 1, to: 0, animation: removal)
+            case 1?: animator.setTarget(key, 0, animation: removal)
+            default: break
+            }
             let presence = animator.value(key, at: animator.clock.now, default: 0)
-            guard presence > 0.01 else { continue }
+            guard presence > 0.01 else {
+                drop(id)        // gone: its presence goes with it now, not at the next evaluation
+                continue
+            }
             show(node, presence: presence, isRemoval: true)
             root.children.append(node)
+            viewsLeaving += 1
             kept[id] = node
         }
         transitioned = kept
@@ -60,16 +74,14 @@ extension ViewGraph {
 
     private func show(_ node: ViewNode, presence: Double, isRemoval: Bool) {
         guard let transition = node.transition else { return }
-        let resting = node.restingFrame ?? node.frame
+        // Where layout (or its matched geometry) put it, between cells as it may be.
+        let resting = node.restingFrame ?? node.fractionalFrame ?? FloatRect(node.frame)
         node.restingFrame = resting
-        guard let frame = transition.frame(FloatRect(resting), presence: presence, isRemoval: isRemoval) else {
+        guard let frame = transition.frame(resting, presence: presence, isRemoval: isRemoval) else {
             node.isHidden = true
             return
         }
         node.isHidden = false
-        if frame.rounded != node.frame {
-            node.measured = nil
-            node.place(in: frame.rounded)
-        }
+        if frame != node.fractionalFrame ?? FloatRect(node.frame) { node.place(in: frame) }
     }
 }

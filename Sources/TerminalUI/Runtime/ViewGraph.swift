@@ -27,6 +27,8 @@ public final class ViewGraph {
     /// Animated values no kept body owns (a transition's presence, a matched frame, a value
     /// outside any `Equatable` view): while one moves, each frame evaluates the whole tree.
     var looseKeys: [AnimationKey] = []
+    /// One of them moved, or a view was leaving, when the tree was last evaluated.
+    var looseValuesMoved = false
     /// Animated units (AnimatedUnits.swift): values presented in a recorded body that no unit has
     /// claimed yet, how many units and kept bodies were made (a unit holds neither), and whether
     /// a unit is being made again alone — and met what it cannot (then its body is made whole).
@@ -59,6 +61,10 @@ public final class ViewGraph {
     private var nextNamespace = 0
     /// Views with a transition in the last update, and those still leaving (Transitions.swift).
     var transitioned: [ViewID: ViewNode] = [:]
+    var viewsLeaving = 0
+    /// The frame track of each matched group the last update presented, by the group's id
+    /// (MatchedGeometry.swift).
+    var matchedTracks: [ViewID.Component: AnimationKey] = [:]
     /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
     private var reevaluate: (() -> Void)?
     private var isEvaluating = false
@@ -146,9 +152,14 @@ public final class ViewGraph {
         view._makeNodes(&context, into: &nodes)
         let root = ViewNode(id: ViewID(), kind: .zstack(.center), children: nodes)
         root.place(in: Rect(origin: .zero, size: size))      // GeometryReaders resolve their content here
+        matchedTracks.removeAll(keepingCapacity: true)
         presentMatchedGeometry(in: root, animation: transaction?.animation)
         presentTransitions(in: root, animation: transaction?.animation)
         self.root = root
+        looseValuesMoved = viewsLeaving > 0 || animator.map { animator in
+            let now = animator.clock.now
+            return looseKeys.contains { animator.isAnimating($0, at: now) }
+        } ?? false
         dropWhatLeft()
         changedStateOwners.removeAll()      // every body kept now was checked against them
         changedObjects.removeAll()
@@ -193,6 +204,10 @@ public final class ViewGraph {
         needsUpdate = true
         pendingTransaction = transaction
     }
+
+    /// What the root view is made from changed outside any view's `@State` (a page class's own
+    /// state): the next update evaluates it with the transaction open now, as a state change would.
+    public func rootWillChange() { stateWillChange() }
 
     // MARK: - What views keep
 

@@ -73,6 +73,9 @@ public struct ViewID: Hashable, CustomStringConvertible {
         return path.reversed()
     }
 
+    /// The last step of the path (nil: the root).
+    public var lastComponent: Component? { last?.component }
+
     /// True when `component` is a step of this path (an element's id: the views of one card).
     public func contains(_ component: Component) -> Bool {
         var step = last

@@ -33,6 +33,10 @@ public final class ViewNode {
     var children: [ViewNode] { didSet { zOrderedChildren = Self.zOrdered(children) } }
     /// Where layout put this node (cells, on the canvas).
     public internal(set) var frame: Rect = .zero
+    /// Where it lies in fractions of a cell, when an animation put it between cells (a matched
+    /// frame in flight, a transition's): `frame` is this rounded. Views laid out in the very
+    /// same cells lie there too; a `rotation3DEffect` turns it in eighths of a cell.
+    public internal(set) var fractionalFrame: FloatRect?
     /// `.zIndex`: drawn above (and hit before) its siblings of lower index.
     public internal(set) var zIndex: Double = 0
     /// `.onTapGesture`: run by a click on what it draws, or the keyboard's activation of the node.
@@ -44,7 +48,7 @@ public final class ViewNode {
     /// `.transition`: how it comes and goes (Transitions.swift); while it does, the frame layout
     /// gave it, and whether its transition shows nothing of it at this moment.
     var transition: AnyTransition?
-    var restingFrame: Rect?
+    var restingFrame: FloatRect?
     var isHidden = false
     /// `.matchedGeometryEffect`: the group whose one frame this node's is (MatchedGeometry.swift).
     var matchedGeometry: ViewID?

@@ -7,13 +7,13 @@ public struct Angle: Hashable, Sendable {
     public var radians: Double { degrees * .pi / 180 }
 }
 
-/// Where a view lies in fractions of a cell (a card flying from the deck, or turning), and the
-/// colour its partial end cells show when its edges move in eighths of a cell (EighthSpan; nil:
-/// whole cells, as under `--ascii` or on the linux console).
+/// Where a view lies in fractions of a cell (nil: where layout put it, which a matched frame in
+/// flight puts between cells), and the colour its partial end cells show when its edges move in
+/// eighths of a cell (EighthSpan; nil: whole cells, as under `--ascii` or on the linux console).
 public struct FractionalFrame: Equatable, Sendable {
-    public var frame: FloatRect
+    public var frame: FloatRect?
     public var eighthsColor: Color?
-    public init(_ frame: FloatRect, eighthsColor: Color?) {
+    public init(_ frame: FloatRect? = nil, eighthsColor: Color?) {
         self.frame = frame
         self.eighthsColor = eighthsColor
     }
@@ -40,8 +40,8 @@ public struct Rotation3DEffect<Content: View>: View {
         // The closures keep the turn, not the view: a copy of the content in each would be
         // made, retained and released at every frame that evaluates a turning card.
         let turn = Turn(angle: angle, placement: placement)
-        var effect = NodeEffect(place: { turn.turnedCells(in: $0) }, keepsRestingSizes: true) { node, canvas, content in
-            guard !turn.paintEnds(in: node.frame, on: &canvas).isEmpty else { return }
+        var effect = NodeEffect(place: { turn.turnedCells(in: $0, lyingAt: $1) }, keepsRestingSizes: true) { node, canvas, content in
+            guard !turn.paintEnds(in: node.frame, lyingAt: node.fractionalFrame, on: &canvas).isEmpty else { return }
             content(&canvas)
         }
         // Hit where it shows, its partial end cells included: the turned frame in whole cells.
@@ -50,7 +50,7 @@ public struct Rotation3DEffect<Content: View>: View {
     }
 
     private func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
-        Turn(angle: angle, placement: placement).paintEnds(in: rect, on: &canvas)
+        Turn(angle: angle, placement: placement).paintEnds(in: rect, lyingAt: nil, on: &canvas)
     }
 }
 
@@ -59,21 +59,29 @@ private struct Turn {
     var angle: Angle
     var placement: FractionalFrame?
 
-    /// The whole cells the content is drawn in.
-    func turnedCells(in rect: Rect) -> Rect { cells(in: rect, inEighths: placement?.eighthsColor != nil) }
+    /// The whole cells the content is drawn in, for a view on `rect` lying at `fraction`.
+    func turnedCells(in rect: Rect, lyingAt fraction: FloatRect?) -> Rect {
+        cells(in: rect, lyingAt: fraction, inEighths: placement?.eighthsColor != nil)
+    }
 
     /// The cells a click hits: the turned frame rounded to whole cells, a partial end cell
     /// counted where it is more than half covered.
-    func hitCells(in rect: Rect) -> Rect { cells(in: rect, inEighths: false) }
+    func hitCells(in rect: Rect) -> Rect { cells(in: rect, lyingAt: nil, inEighths: false) }
 
-    private func cells(in rect: Rect, inEighths: Bool) -> Rect {
-        Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: inEighths).cells
+    private func cells(in rect: Rect, lyingAt fraction: FloatRect?, inEighths: Bool) -> Rect {
+        Rotation3DEffect<EmptyView>.projection(of: frame(in: rect, lyingAt: fraction), angle: angle, inEighths: inEighths).cells
+    }
+
+    /// Where the view lies: its placement's frame, else where layout put it (between cells
+    /// while it flies: ViewNode.fractionalFrame), else its cells.
+    private func frame(in rect: Rect, lyingAt fraction: FloatRect?) -> FloatRect {
+        placement?.frame ?? fraction ?? FloatRect(rect)
     }
 
     /// The partial end cells (first: the content then writes only inside the whole ones); the whole cells.
-    func paintEnds(in rect: Rect, on canvas: inout Canvas) -> Rect {
+    func paintEnds(in rect: Rect, lyingAt fraction: FloatRect?, on canvas: inout Canvas) -> Rect {
         let color = placement?.eighthsColor
-        let turned = Rotation3DEffect<EmptyView>.projection(of: placement?.frame ?? FloatRect(rect), angle: angle, inEighths: color != nil)
+        let turned = Rotation3DEffect<EmptyView>.projection(of: frame(in: rect, lyingAt: fraction), angle: angle, inEighths: color != nil)
         if let span = turned.span, let color, turned.cells.height > 0 {
             EighthBlocks.paintEnds(of: span, rows: turned.cells.minY..<turned.cells.maxY, color: color, on: &canvas)
         }

@@ -62,6 +62,10 @@ struct GamePageState {
 
         func isUndealt(_ card: EmojiMemoryGame.Card) -> Bool { !dealt.contains(card.id) }
 
+        /// In the page's views: every card but a matched pair's, once it has turned face down (the
+        /// lecture's `Color.clear`): that one leaves by its removal transition.
+        static func isInTree(_ card: EmojiMemoryGame.Card) -> Bool { !(card.isMatched && !card.isFaceUp) }
+
         /// On the table: dealt, and not a matched pair's hole. Only such a card takes the focus or a click.
         static func isOnTable(_ card: EmojiMemoryGame.Card, isUndealt: Bool) -> Bool {
             !isUndealt && !(card.isMatched && !card.isFaceUp)
@@ -74,8 +78,8 @@ struct GamePageState {
 
         /// How the card is drawn, before the Animator presents where it is.
         func look(of card: EmojiMemoryGame.Card, palette: Palette, reducesMotion: Bool) -> CardLook {
-            CardLook(palette: palette, content: content(of: card), frame: FloatRect(x: 0, y: 0, width: 0, height: 0),
-                     subCellEdges: options.subCellEdges, isMatched: card.isMatched, reducesMotion: reducesMotion)
+            CardLook(palette: palette, content: content(of: card), subCellEdges: options.subCellEdges,
+                     isMatched: card.isMatched, reducesMotion: reducesMotion)
         }
 
         /// The focus is drawn on a dealt card only (the deck shows it on its top).

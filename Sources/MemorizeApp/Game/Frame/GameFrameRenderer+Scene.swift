@@ -1,9 +1,9 @@
 import Memorize
 import TerminalUI
 
-/// The page's cards as presented: where each is (the Animator's matched geometry and removal
-/// transition), in the page's `zIndex` order, and the deck over them. One function, `scene`,
-/// lays them out for the runtime to draw and for hit-testing alike.
+/// The page's cards as declared: where each belongs (its slot, or the deck), in the page's
+/// `zIndex` order — the grid, the cards the runtime's matched geometry has in flight, the deck
+/// over them. The runtime moves each from where it is presented (GamePage.cardView(for:)).
 extension GameFrameRenderer {
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
     struct DrawOrder {
@@ -38,25 +38,22 @@ extension GameFrameRenderer {
         }
         scene.cards.reserveCapacity(cards.count + 1)
         for index in order.settled {
-            scene.cards.append(placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible))
+            scene.cards.append(placed(state, of: cards[index], at: index, layout: layout, palette: palette, focusVisible: focusVisible))
         }
         for index in order.cardsFromBottom.dropFirst(order.settled.count) {
-            var flying = placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: focusVisible)
+            var flying = placed(state, of: cards[index], at: index, layout: layout, palette: palette, focusVisible: focusVisible)
             flying.place = .flying
             scene.cards.append(flying)
         }
         if let top = order.inDeck.first {
-            var placed = placed(state, of: cards[top], at: top, time: time, palette: palette, focusVisible: focusVisible)
-            placed.frame = FloatRect(layout.deckFrame)
-            placed.look.frame = EmojiMemoryGameView.CardConstants.transition.frame(placed.frame, presence: presence(of: placed.card, at: time),
-                                                                                isRemoval: true) ?? placed.frame
+            var placed = placed(state, of: cards[top], at: top, layout: layout, palette: palette, focusVisible: focusVisible)
             placed.look.inDeck = true
             placed.takesTaps = false            // a click there is the deck's
             placed.look.isFocused = focusVisible && state.deck.holdsFocus
             placed.place = .inDeck
             scene.deck = (placed, order.inDeck.count)
             for index in order.inDeck.dropFirst() {
-                var hidden = self.placed(state, of: cards[index], at: index, time: time, palette: palette, focusVisible: false)
+                var hidden = self.placed(state, of: cards[index], at: index, layout: layout, palette: palette, focusVisible: false)
                 hidden.isShown = false
                 hidden.takesTaps = false
                 hidden.place = .inDeck
@@ -74,7 +71,7 @@ extension GameFrameRenderer {
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
         let someUndealt = state.grid.dealt.count < cards.count
         cards.withUnsafeBufferPointer { cards in
-            for index in cards.indices {
+            for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
                 switch place(state, of: cards[index], at: time, someUndealt: someUndealt) {
                 case .flying: order.flying.append(index)
                 case .inDeck: order.inDeck.append(index)
@@ -85,49 +82,48 @@ extension GameFrameRenderer {
         return order
     }
 
-    /// Flying once its flight has begun, in the deck while undealt or waiting for its delay.
+    /// Flying once its flight has begun, in the deck while undealt or waiting for its delay: as
+    /// the runtime presents the card's matched frame (MatchedGeometry.swift).
     private func place(_ state: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
         // A card that cannot move rests where it is: no track lookups for it.
-        let canMove = animator.mayMove(id: card.id)
-        let moving = canMove && animator.isAnimating(key(card.id, .frame), at: time)
-        let departed = !canMove || animator.hasStarted(key(card.id, .frame), at: time)
+        let track = graph.matchedGeometryTrack(id: card.id)
+        let canMove = track.map { animator.mayMove(id: $0.id) } ?? false
+        let moving = canMove && track.map { animator.isAnimating($0, at: time) } == true
+        let departed = !canMove || track.map { animator.hasStarted($0, at: time) } != false
         if moving && departed { return .flying }
         return (someUndealt && state.grid.isUndealt(card)) || !departed ? .inDeck : .settled
     }
 
-    private func key(_ id: Int, _ property: CardTargets.Property) -> AnimationKey { CardTargets.key(id, property) }
-
-    private func presence(of card: EmojiMemoryGame.Card, at time: Double) -> Double {
-        animator.value(key(card.id, .transition), at: time, default: 1)
-    }
-
-    /// The card as the page's state declares it, where the Animator presents it at `time`.
-    private func placed(_ state: GamePageState, of card: EmojiMemoryGame.Card, at index: Int, time: Double,
+    /// The card as the page's state declares it: in its slot once dealt, else in the deck.
+    private func placed(_ state: GamePageState, of card: EmojiMemoryGame.Card, at index: Int, layout: GameLayout,
                         palette: Palette, focusVisible: Bool) -> GameScene.Placed {
-        let frame = animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
-        let scaled = EmojiMemoryGameView.CardConstants.transition.frame(frame, presence: presence(of: card, at: time), isRemoval: true)
+        let slots = layout.grid.itemFrames
+        let isUndealt = state.grid.isUndealt(card)
+        let frame = isUndealt || index >= slots.count ? layout.deckFrame : slots[index]
         var look = state.grid.look(of: card, palette: palette, reducesMotion: animator.reducedMotion)
-        look.frame = scaled ?? frame
         look.isFocused = state.grid.isFocused(card, at: index, focusVisible: focusVisible)
         look.bonusShown = CardLook.BonusShown(isConsuming: card.isConsumingBonusTime,
                                               wholeSecondsLeft: card.bonusTimeRemaining.rounded(.up))
-        return GameScene.Placed(index: index, card: card, look: look, frame: frame, isShown: scaled != nil,
-                                takesTaps: GamePageState.Grid.isOnTable(card, isUndealt: state.grid.isUndealt(card)))
+        return GameScene.Placed(index: index, card: card, look: look, frame: frame,
+                                takesTaps: GamePageState.Grid.isOnTable(card, isUndealt: isUndealt))
     }
 
     /// The card at `index` as presented now (the inspector, tests): read from the runtime.
     func presentedCard(_ state: GamePageState, at index: Int, time: Double) -> PresentedCard {
         let card = state.grid.cards[index]
         let component = ViewID.Component.id(AnyHashable(card.id))
-        let scene = scene(state, at: time)
-        let frame = (scene.cards.first { $0.index == index } ?? scene.deck?.top)?.frame
-            ?? animator.presented(FloatRect(x: 0, y: 0, width: 0, height: 0), key: key(card.id, .frame), at: time)
+        let declared = placed(state, of: card, at: index, layout: state.layout, palette: state.palette, focusVisible: false)
+        let frame = graph.matchedGeometryTrack(id: card.id).map { animator.presented(FloatRect(declared.frame), key: $0, at: time) }
+            ?? FloatRect(declared.frame)
+        let isGone = !GamePageState.Grid.isInTree(card)
+        let presence = graph.presentedData(Double.self, property: "presence", under: component) ?? (isGone ? 0 : 1)
         let pie = graph.presentedData(AnimatablePair<Double, Double>.self, property: "Pie", under: component)
         let spin = graph.presentedData(Double.self, property: "RotationEffect", under: component)
         let spins = card.isMatched && card.isFaceUp && !animator.reducedMotion
-        return PresentedCard(frame: frame, rotation: scene.rotation(card),
+        let rotation = graph.presentedData(Double.self, property: "Cardify", under: component) ?? (card.isFaceUp ? 0 : 180)
+        return PresentedCard(frame: frame, rotation: rotation,
                              pie: card.isMatched ? nil : pie.map { Pie(startAngle: $0.first, endAngle: $0.second, clockwise: true) }
                                 ?? .bonus(remaining: card.bonusRemaining),
-                             spinPhase: spins ? (spin ?? 0) / 360 : nil, presence: presence(of: card, at: time), isFaceUp: card.isFaceUp)
+                             spinPhase: spins ? (spin ?? 0) / 360 : nil, presence: presence, isFaceUp: card.isFaceUp)
     }
 }
