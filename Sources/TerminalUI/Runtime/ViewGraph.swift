@@ -61,6 +61,7 @@ public final class ViewGraph {
     private var nextNamespace = 0
     /// Views with a transition in the last update, and those still leaving (Transitions.swift).
     var transitioned: [ViewID: ViewNode] = [:]
+    /// How many of them are leaving: drawn, in their last place, until their presence is gone.
     var viewsLeaving = 0
     /// The frame track of each matched group the last update presented, by the group's id
     /// (MatchedGeometry.swift).

@@ -22,8 +22,8 @@ extension GameFrameRenderer {
     /// Where a card is in the drawing order.
     enum Place: Equatable { case settled, flying, inDeck }
 
-    /// The cards as presented at `time`, in drawing order: the one geometry for painting and
-    /// for hit-testing.
+    /// The cards as declared at `time`, in drawing order (the cards in flight over the grid,
+    /// the deck's top over them).
     func scene(_ state: GamePageState, at time: Double, focusVisible: Bool = true) -> GameScene {
         scene(state, at: time, layout: state.layout, focusVisible: focusVisible)
     }

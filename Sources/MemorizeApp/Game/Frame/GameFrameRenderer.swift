@@ -2,9 +2,9 @@ import Memorize
 import TerminalUI
 
 /// Makes the game page's `body` for each frame: the page's state (GamePageState, a value the
-/// page declares) with the Animator's presented values at that moment — where each card is (the
-/// `GameScene`, also the geometry clicks are tested on), how many wait in the deck, which button
-/// is lit — as a tree of views (`GamePage`), which the runtime (a `ViewGraph`) lays out and draws.
+/// page declares) with what time brings at that moment — which cards the runtime has in flight
+/// (the `GameScene`'s drawing order), how many wait in the deck, which button is lit — as a tree
+/// of views (`GamePage`), which the runtime (a `ViewGraph`) lays out, moves and draws.
 ///
 /// It keeps no frame and compares nothing: every frame is drawn whole, and what reaches the
 /// terminal is decided in one place below the page, the screen's diff against what the terminal
