@@ -137,6 +137,12 @@ extension ViewNode {
     /// fractional frame); anywhere else, on whole cells.
     private func place(_ child: ViewNode, in rect: Rect) {
         child.fractionalFrame = rect == frame ? fractionalFrame : nil
+        guard child.matchedGeometry == nil else {
+            // Its frame is its group's target; it is laid out once, after layout, where that
+            // frame is presented (MatchedGeometry.swift): not here and again there.
+            child.frame = rect
+            return
+        }
         child.place(in: rect)
     }
 

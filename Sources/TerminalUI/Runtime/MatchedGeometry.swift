@@ -52,17 +52,17 @@ extension View {
 }
 
 extension ViewGraph {
-    /// After layout: every matched view's frame becomes the target of its group's track, and
-    /// the view is placed again where that track is presented now — between cells while it
-    /// flies (ViewNode.fractionalFrame), so a turn inside it moves in eighths of a cell.
+    /// After layout, which gave every matched view its frame and laid nothing out in it: that
+    /// frame becomes the target of its group's track, and the view is laid out where the track
+    /// is presented now — between cells while it flies (ViewNode.fractionalFrame), so a turn
+    /// inside it moves in eighths of a cell.
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
             let track = animationKey(key, property: "frame")
             if let group = key.lastComponent { matchedTracks[group] = track }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)
-            let presented = animator.presented(target, key: track, at: animator.clock.now)
-            if presented != target { node.place(in: presented) }
+            node.place(in: animator.presented(target, key: track, at: animator.clock.now))
         }
         // A kept body holds no matched view (KeptBodies.swift): nothing to look for under it.
         guard node.keptBody?.canBeKept != true else { return }
