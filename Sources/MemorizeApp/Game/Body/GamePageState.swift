@@ -68,7 +68,7 @@ struct GamePageState {
 
         /// On the table: dealt, and not a matched pair's hole. Only such a card takes the focus or a click.
         static func isOnTable(_ card: EmojiMemoryGame.Card, isUndealt: Bool) -> Bool {
-            !isUndealt && !(card.isMatched && !card.isFaceUp)
+            !isUndealt && isInTree(card)
         }
 
         /// What the card shows: its emoji, or its ASCII face under --ascii.
