@@ -86,4 +86,84 @@ import Testing
         #expect(draw() == "........#")
         #expect(draw() == "........#")
     }
+
+    /// SwiftUI moves a matched view without evaluating a body: between the change and the
+    /// landing no body is evaluated, and each frame still draws the view where its frame is now.
+    @Test func aFlightMovesWithoutEvaluatingABody() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        func draw() -> String {
+            var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
+            graph.render(EquatableDealer(), on: &canvas)
+            return canvas.plainText
+        }
+        _ = draw()
+        graph.tap(at: Point(x: 0, y: 0))
+        #expect(draw() == "#........")
+        let evaluations = graph.evaluationCount
+        clock.advance(by: 0.25)
+        #expect(draw() == "..#......")
+        clock.advance(by: 0.5)
+        #expect(draw() == "......#..")
+        clock.advance(by: 0.25)
+        #expect(draw() == "........#")
+        #expect(graph.evaluationCount == evaluations)
+    }
+
+    /// A modifier whose `animatableData` moves its content right.
+    struct Slide: ViewModifier, Animatable {
+        var amount: Double
+        var animatableData: Double {
+            get { amount }
+            set { amount = newValue }
+        }
+        func body(content: AnyView) -> some View { content.offset(x: Int(amount.rounded())) }
+    }
+
+    /// A matched view that animates inside as it moves (a card turning as it goes back to the deck).
+    struct Mover: View, Equatable {
+        var amount: Double
+        var body: some View { ModifiedContent(content: AnyView(Text("#")), modifier: Slide(amount: amount)) }
+    }
+
+    struct SlidingDealer: View {
+        @Namespace var table
+        @State var dealt = false
+        var body: some View {
+            HStack(spacing: 0) {
+                if dealt { Spacer() }
+                Mover(amount: dealt ? 0 : 2).matchedGeometryEffect(id: 1, in: table).frame(width: 1, height: 1)
+                if !dealt { Spacer() }
+            }
+            .onTapGesture { withAnimation(.linear(duration: 1)) { dealt = true } }
+        }
+    }
+
+    struct EquatableSlidingDealer: View, Equatable {
+        var body: some View { SlidingDealer() }
+    }
+
+    /// Its body, evaluated again by an animation frame for what moves inside it, makes a new
+    /// node: that node flies on from where the old one was.
+    @Test func aViewAnimatingInsideKeepsFlying() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        func draw() -> String {
+            var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
+            graph.render(EquatableSlidingDealer(), on: &canvas)
+            return canvas.plainText
+        }
+        #expect(draw() == "..#......")       // its frame at 0, its content 2 along
+        graph.tap(at: Point(x: 2, y: 0))
+        #expect(draw() == "..#......")
+        let evaluations = graph.evaluationCount
+        clock.advance(by: 0.25)
+        #expect(draw() == "....#....")       // 2 + 1.5, rounded
+        clock.advance(by: 0.25)
+        #expect(draw() == ".....#...")       // 4 + 1
+        #expect(graph.tapTarget(at: Point(x: 5, y: 0)) != nil, "hit where it is drawn")
+        clock.advance(by: 0.5)                 // it lands and stops moving inside at once
+        #expect(draw() == "........#")
+        #expect(graph.evaluationCount == evaluations)
+    }
 }

@@ -81,4 +81,33 @@ import Testing
         #expect(frame(graph, .identity) == "x...\n....")
         #expect(!animator.isAnimating(at: clock.now))
     }
+
+    struct EquatableBlinker: View, Equatable {
+        var body: some View { Blinker().frame(width: 4, height: 2, alignment: .topLeading) }
+    }
+
+    /// A leaving view shrinks frame by frame without any body evaluated, and once its presence
+    /// is gone it leaves the tree, and the graph forgets it.
+    @Test func aLeavingViewShrinksAndGoesWithoutEvaluatingABody() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        func draw() -> String {
+            var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
+            graph.render(EquatableBlinker(), on: &canvas)
+            return canvas.plainText
+        }
+        #expect(draw() == "x...\nabcd")
+        graph.tap(at: Point(x: 0, y: 0))
+        #expect(draw() == "x...\nabcd")
+        let evaluations = graph.evaluationCount
+        clock.advance(by: 0.5)
+        #expect(draw() == "x...\n.ab.")
+        #expect(graph.viewsLeaving == 1)
+        clock.advance(by: 0.5)
+        #expect(draw() == "x...\n....")
+        #expect(graph.evaluationCount == evaluations)
+        #expect(graph.viewsLeaving == 0)
+        #expect(graph.transitioned.isEmpty)
+        #expect(graph.root?.children.count == 1, "only the page is left")
+    }
 }

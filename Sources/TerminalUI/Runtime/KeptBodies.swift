@@ -125,6 +125,7 @@ final class KeptBody {
         (node.tapAction, node.zIndex, node.transition, node.matchedGeometry) = madeTraits
         node.restingFrame = nil
         node.isHidden = false
+        node.isLeaving = false
     }
 
     /// Lays the node out in `rect`, noting what its layout makes; at the rect it was laid out
@@ -147,14 +148,18 @@ final class KeptBody {
         graph.recording.removeLast()
         placedBodies = graph.bodiesCounted - counted
         graph.endUnits(of: self, since: unclaimed, placing: true)
+        // Laid out again (an animation frame moved it), it shows what its body made when it was
+        // evaluated: if that was moving, it stays unsettled, so the frame evaluates it anew.
+        let wasSettled = placedRect == nil || isSettled
+        let ownWereSettled = placedRect == nil || ownKeysSettled
         placedRect = rect
         placedFraction = node.fractionalFrame
         let animating = graph.animator.map { animator in
             let now = animator.clock.now
             return { (key: AnimationKey) in animator.isAnimating(key, at: now) }
         } ?? { _ in false }
-        isSettled = !animationKeys.contains(where: animating)
-        ownKeysSettled = !ownKeys.contains(where: animating)
+        isSettled = wasSettled && !animationKeys.contains(where: animating)
+        ownKeysSettled = ownWereSettled && !ownKeys.contains(where: animating)
     }
 
     /// Evaluates the body again as it was first evaluated (its view, identity and place), for
@@ -217,7 +222,8 @@ extension ViewGraph {
     }
 
     /// Ends what `beginKeeping` began: a body that made one node is kept with it. What a body
-    /// that is not kept animates, with no kept body around it, moves only in whole evaluations.
+    /// that is not kept animates itself is the body's around it, or, with none around it,
+    /// moves only in whole evaluations. (What kept bodies inside it animate stays theirs.)
     @discardableResult
     func endKeeping(id: ViewID, nodes: ArraySlice<ViewNode>) -> KeptBody? {
         let (kept, _) = recording.removeLast()
@@ -225,7 +231,11 @@ extension ViewGraph {
         endUnits(of: kept, since: kept.unclaimedStart, placing: false)
         guard nodes.count == 1, let node = nodes.first, kept.canBeKept else {
             keptBodies[id] = nil
-            if recording.isEmpty { looseKeys += kept.animationKeys }
+            if let around = recording.last?.body {
+                for key in kept.ownKeys { around.noteOwn(key) }
+            } else {
+                looseKeys += kept.ownKeys
+            }
             return nil
         }
         kept.keep(node)
@@ -262,25 +272,28 @@ extension State: Equatable {
 
 extension ViewGraph {
     /// SwiftUI's animation frame: nothing changed but time, so no body is evaluated except
-    /// those whose animated values move — each kept body that was animating when it was
-    /// evaluated is evaluated again where it is and put in its old node's place. False when the
-    /// frame needs the whole tree (a transition or matched frame moving, a value outside any
-    /// kept body animating, or a body that cannot be evaluated alone): then nothing was changed
-    /// that a whole evaluation does not redo.
+    /// those whose animated values move — matched views go where their frames are presented
+    /// now, views coming and going are drawn at their presence now, and each kept body that
+    /// was animating when it was evaluated is evaluated again where it is and put in its old
+    /// node's place. False when the frame needs the whole tree (a value outside any kept body
+    /// animating, or a body that cannot be evaluated alone): then nothing was changed that a
+    /// whole evaluation does not redo.
     func refreshAnimatedBodies() -> Bool {
-        // A view leaving, or a loose value (a matched frame, a presence) that moved at the last
-        // evaluation: its last frame is drawn by a whole evaluation too.
+        // A loose value that moved at the last evaluation: its last frame is drawn by a whole
+        // evaluation too.
         guard let root, !looseValuesMoved else { return false }
         if let animator {
             let now = animator.clock.now
             if looseKeys.contains(where: { animator.isAnimating($0, at: now) }) { return false }
+            presentMatchedFramesAgain(at: now)
+            presentTransitionsAgain(in: root, at: now)
         }
         bodyCounts = (0, 0)
         return refresh(under: root, keptAround: [])
     }
 
     private func refresh(under node: ViewNode, keptAround: [KeptBody]) -> Bool {
-        for (index, child) in node.children.enumerated() {
+        for (index, child) in node.children.enumerated() where !child.isLeaving {
             guard let kept = child.keptBody, keptBodies[kept.id] === kept else {
                 if !refresh(under: child, keptAround: keptAround) { return false }
                 continue
@@ -309,6 +322,7 @@ extension ViewGraph {
             // The modifiers around the view applied themselves to the old node, once.
             (remade.tapAction, remade.zIndex) = (child.tapAction, child.zIndex)
             remade.fractionalFrame = child.fractionalFrame
+            nodeReplaced(child, by: remade)
             remade.place(in: rect)
             node.children[index] = remade
             let owned = Set(remadeBody.ownedIDs)

@@ -58,15 +58,29 @@ extension ViewGraph {
     /// inside it moves in eighths of a cell.
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
-            let track = animationKey(key, property: "frame")
+            let track = animationKey(key, property: "frame", presentedAfterLayout: true)
             if let group = key.lastComponent { matchedTracks[group] = track }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)
+            matchedNodes.append(MatchedNode(node: node, track: track, target: target))
             node.place(in: animator.presented(target, key: track, at: animator.clock.now))
         }
         // A kept body holds no matched view (KeptBodies.swift): nothing to look for under it.
         guard node.keptBody?.canBeKept != true else { return }
         for child in node.children { presentMatchedGeometry(in: child, animation: animation) }
+    }
+
+    /// An animation frame (no body evaluated): each matched view goes where its frame is
+    /// presented now, as SwiftUI's geometry effects move without evaluating a body. Its content
+    /// is laid out again only when that frame changed.
+    func presentMatchedFramesAgain(at now: Double) {
+        guard let animator else { return }
+        for matched in matchedNodes {
+            let node = matched.node
+            let presented = animator.presented(matched.target, key: matched.track, at: now)
+            if node.transition != nil { node.restingFrame = presented }     // its transition starts from there
+            if presented != node.fractionalFrame ?? FloatRect(node.frame) { node.place(in: presented) }
+        }
     }
 
     /// The animator's track of the matched group `id` (in whichever namespace the last update
@@ -75,4 +89,12 @@ extension ViewGraph {
     public func matchedGeometryTrack<ID: Hashable>(id: ID) -> AnimationKey? {
         matchedTracks[.id(AnyHashable(id))]
     }
+}
+
+/// A matched view as the last evaluation laid it out: its node, its group's track, and the
+/// frame layout gave it (the track's target).
+struct MatchedNode {
+    var node: ViewNode
+    let track: AnimationKey
+    let target: FloatRect
 }

@@ -38,12 +38,13 @@ extension ViewGraph {
         guard !present.isEmpty || !transitioned.isEmpty, let animator else { return }
         var kept: [ViewID: ViewNode] = [:]
         for (id, node) in present {
+            node.isLeaving = false
             kept[id] = node
             // Nothing to animate (`.identity`): it is there at once, as it goes at once below. A
             // view that came so, and never began to go, has no presence to present.
             let insertion = node.transition?.insertion == .identity ? nil : node.transition?.animation(isRemoval: false, in: animation)
             guard insertion != nil || animationIDs[id]?.properties.contains("presence") == true else { continue }
-            let key = animationKey(id, property: "presence")
+            let key = animationKey(id, property: "presence", presentedAfterLayout: true)
             if transitioned[id] == nil, insertion != nil {
                 animator.animate(key, from: 0, to: 1, animation: insertion)
             } else {
@@ -52,7 +53,7 @@ extension ViewGraph {
             show(node, presence: animator.value(key, at: animator.clock.now, default: 1), isRemoval: false)
         }
         for (id, node) in transitioned where present[id] == nil && node.transition?.removal != .identity {
-            let key = animationKey(id, property: "presence")
+            let key = animationKey(id, property: "presence", presentedAfterLayout: true)
             let removal = node.transition?.animation(isRemoval: true, in: animation)
             switch animator.target(key) {
             case nil: animator.animate(key, from: 1, to: 0, animation: removal)
@@ -64,12 +65,42 @@ extension ViewGraph {
                 drop(id)        // gone: its presence goes with it now, not at the next evaluation
                 continue
             }
+            node.isLeaving = true
             show(node, presence: presence, isRemoval: true)
             root.children.append(node)
             viewsLeaving += 1
             kept[id] = node
         }
         transitioned = kept
+    }
+
+    /// An animation frame (no body evaluated): each view coming or going is drawn at its
+    /// presence now; one whose presence is gone leaves the tree, and what it owned with it.
+    func presentTransitionsAgain(in root: ViewNode, at now: Double) {
+        guard let animator, !transitioned.isEmpty else { return }
+        for (id, node) in transitioned {
+            guard let entry = animationIDs[id], entry.properties.contains("presence") else { continue }
+            let presence = animator.value(AnimationKey(entry.number, "presence"), at: now, default: node.isLeaving ? 0 : 1)
+            if node.isLeaving, presence <= 0.01 {
+                root.children.removeAll { $0 === node }
+                transitioned[id] = nil
+                viewsLeaving -= 1
+                drop(id)
+                continue
+            }
+            show(node, presence: presence, isRemoval: node.isLeaving)
+        }
+    }
+
+    /// A body an animation frame evaluated again made `new` in `old`'s place: what the graph
+    /// presents after layout follows it.
+    func nodeReplaced(_ old: ViewNode, by new: ViewNode) {
+        (new.matchedGeometry, new.transition, new.restingFrame, new.isHidden) =
+            (old.matchedGeometry, old.transition, old.restingFrame, old.isHidden)
+        if old.matchedGeometry != nil, let index = matchedNodes.firstIndex(where: { $0.node === old }) {
+            matchedNodes[index].node = new
+        }
+        if old.transition != nil, transitioned[old.id] === old { transitioned[old.id] = new }
     }
 
     private func show(_ node: ViewNode, presence: Double, isRemoval: Bool) {

@@ -24,10 +24,11 @@ public final class ViewGraph {
     /// a body kept around one of those views, or holding one of those objects, is stale.
     private(set) var changedStateOwners: [ViewID] = []
     private(set) var changedObjects: [ObjectIdentifier] = []
-    /// Animated values no kept body owns (a transition's presence, a matched frame, a value
-    /// outside any `Equatable` view): while one moves, each frame evaluates the whole tree.
+    /// Animated values no kept body owns (a value outside any `Equatable` view): while one
+    /// moves, each frame evaluates the whole tree. (A matched frame or a transition's presence
+    /// is not one: an animation frame presents those again without evaluating a body.)
     var looseKeys: [AnimationKey] = []
-    /// One of them moved, or a view was leaving, when the tree was last evaluated.
+    /// One of them moved when the tree was last evaluated.
     var looseValuesMoved = false
     /// Animated units (AnimatedUnits.swift): values presented in a recorded body that no unit has
     /// claimed yet, how many units and kept bodies were made (a unit holds neither), and whether
@@ -66,6 +67,8 @@ public final class ViewGraph {
     /// The frame track of each matched group the last update presented, by the group's id
     /// (MatchedGeometry.swift).
     var matchedTracks: [ViewID.Component: AnimationKey] = [:]
+    /// The matched views the last update laid out, which an animation frame moves again.
+    var matchedNodes: [MatchedNode] = []
     /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
     private var reevaluate: (() -> Void)?
     private var isEvaluating = false
@@ -154,10 +157,11 @@ public final class ViewGraph {
         let root = ViewNode(id: ViewID(), kind: .zstack(.center), children: nodes)
         root.place(in: Rect(origin: .zero, size: size))      // GeometryReaders resolve their content here
         matchedTracks.removeAll(keepingCapacity: true)
+        matchedNodes.removeAll(keepingCapacity: true)
         presentMatchedGeometry(in: root, animation: transaction?.animation)
         presentTransitions(in: root, animation: transaction?.animation)
         self.root = root
-        looseValuesMoved = viewsLeaving > 0 || animator.map { animator in
+        looseValuesMoved = animator.map { animator in
             let now = animator.clock.now
             return looseKeys.contains { animator.isAnimating($0, at: now) }
         } ?? false
@@ -262,8 +266,9 @@ public final class ViewGraph {
         if appeared.insert(id).inserted { appearQueue.append(action) }
     }
 
-    /// The animator's number for `id`'s animated `property` (kept while `id` lives).
-    func animationKey(_ id: ViewID, property: String) -> AnimationKey {
+    /// The animator's number for `id`'s animated `property` (kept while `id` lives). A value
+    /// the graph presents after layout (a matched frame, a presence) belongs to no body.
+    func animationKey(_ id: ViewID, property: String, presentedAfterLayout: Bool = false) -> AnimationKey {
         markSeen(id)
         let key: AnimationKey
         if var entry = animationIDs[id] {
@@ -279,7 +284,7 @@ public final class ViewGraph {
             animationIDs[id] = (nextAnimationID, [property])
             key = AnimationKey(nextAnimationID, property)
         }
-        guard !isRemakingUnit else { return key }      // the unit's own, known already
+        guard !isRemakingUnit, !presentedAfterLayout else { return key }      // a unit's own, known already
         for (body, placing) in recording { body.note(key, placing: placing) }
         if let innermost = recording.last {
             innermost.body.noteOwn(key)

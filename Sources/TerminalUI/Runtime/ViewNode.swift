@@ -50,6 +50,8 @@ public final class ViewNode {
     var transition: AnyTransition?
     var restingFrame: FloatRect?
     var isHidden = false
+    /// It left the tree and is drawn until its transition's presence is gone, as it was when it left.
+    var isLeaving = false
     /// `.matchedGeometryEffect`: the group whose one frame this node's is (MatchedGeometry.swift).
     var matchedGeometry: ViewID?
     /// The last size asked for and given (a stack asks twice: to sort its children, then to place).
