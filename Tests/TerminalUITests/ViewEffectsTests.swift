@@ -108,4 +108,13 @@ import Testing
         #expect(frame(graph, Text("ab").scaleEffect(0.5), Size(width: 1, height: 1)).plainText == "")
         #expect(frame(graph, Text("ab").scaleEffect(0), Size(width: 2, height: 1)).plainText == "")
     }
+
+    /// Lecture 8's `.font(font(in: geometry.size))`: one glyph size, so a text is drawn whole or
+    /// not at all, and not at a size of 0 (a card with no room).
+    @Test func fontDrawsATextWholeOrNotAtAll() {
+        let graph = ViewGraph()
+        #expect(frame(graph, Text("🚗").font(.system(size: 1.4)), Size(width: 2, height: 1)).plainText == "🚗")
+        #expect(frame(graph, Text("ab").font(.system(size: 0.7)), Size(width: 1, height: 1)).plainText == "")
+        #expect(frame(graph, Text("ab").font(.system(size: 0)), Size(width: 2, height: 1)).plainText == "")
+    }
 }

@@ -38,8 +38,7 @@ struct CardView: View, Equatable {
                     .rotationEffect(Angle(degrees: card.isMatched ? 360 : 0), light: card.isFaceUp ? look.palette.spinHighlight : nil,
                                     trail: DrawingConstants.spinLength)
                     .animation(Animation.linear(duration: 1).repeatForever(autoreverses: false), value: card.isMatched)
-                    .font(Font.system(size: DrawingConstants.fontSize))
-                    .scaleEffect(scale(thatFits: geometry.size))
+                    .font(font(in: geometry.size))
             }
             .cardify(isFaceUp: card.isFaceUp, look: look)
         }
@@ -51,8 +50,9 @@ struct CardView: View, Equatable {
         return card.bonusTimeRemaining.rounded(.up) / card.bonusTimeLimit
     }
 
-    /// Lecture 8's: the font that fits the card. A terminal glyph has one size (ScaleEffect).
-    private func scale(thatFits size: Size) -> Double {
-        Double(min(size.width, size.height)) / (DrawingConstants.fontSize / DrawingConstants.fontScale)
+    /// Lecture 8's: the font that fits the card. A terminal has one glyph size: the emoji is drawn
+    /// where it fits whole (`.font`), not on a card with no room at all.
+    private func font(in size: Size) -> Font {
+        Font.system(size: Double(min(size.width, size.height)) * DrawingConstants.fontScale)
     }
 }

@@ -1,7 +1,6 @@
 /// Lecture 8's `DrawingConstants`, under the lecture's names. The lecture's are points; a
 /// terminal's are cells: a corner is one rounded glyph (RoundedRectangle), a border one cell,
-/// and an emoji one glyph that no font size scales (`fontSize`/`fontScale` only name the
-/// lecture's scale(thatFits:)).
+/// and an emoji one glyph that no font size scales (`fontScale` names the lecture's `font(in:)`).
 enum DrawingConstants {
     /// The border's width, one cell: the face's content and the pie are drawn inside it.
     static let lineWidth = 1
@@ -10,7 +9,6 @@ enum DrawingConstants {
     /// The lecture pads the pie by 5 points, less than a cell.
     static let piePadding = 0
     static let fontScale = 0.7
-    static let fontSize = 32.0
     /// Border cells the matched card's spin lights at once (the light running round).
     static let spinLength = 3
 }

@@ -128,7 +128,7 @@ public struct BorderWalk: RandomAccessCollection {
     }
 }
 
-/// SwiftUI's `Font.system(size:)`. A terminal has one glyph size: `.font` leaves a view as it is.
+/// SwiftUI's `Font.system(size:)`, for `.font(_:)` below.
 public struct Font: Equatable, Sendable {
     public var size: Double
     public static func system(size: Double) -> Font { Font(size: size) }
@@ -146,9 +146,32 @@ public struct ScaleEffect<Content: View>: View {
     }
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        let scale = scale
-        nodes.append(context.container(.effect(NodeEffect { node, canvas, content in
-            guard scale > 0, node.textsFitWhole else { return }
+        context.makeWholeTextsOnly(content, drawn: scale > 0, into: &nodes)
+    }
+}
+
+/// SwiftUI's `.font(_:)`. A terminal has one glyph size: a text is drawn at it where it fits
+/// whole, not at all where it does not, nor at a size of 0 (lecture 8's `font(in:)` of a card too
+/// narrow mid-turn) — what `.scaleEffect` does.
+public struct FontView<Content: View>: View {
+    public var content: Content
+    public var font: Font
+
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
+        guard font.size > 0 else { return }
+        content.draw(in: rect, on: &canvas)
+    }
+
+    public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+        context.makeWholeTextsOnly(content, drawn: font.size > 0, into: &nodes)
+    }
+}
+
+extension ResolveContext {
+    /// `content` drawn only where every text in it fits whole, and only if `drawn`.
+    mutating func makeWholeTextsOnly<Content: View>(_ content: Content, drawn: Bool, into nodes: inout [ViewNode]) {
+        nodes.append(container(.effect(NodeEffect { node, canvas, content in
+            guard drawn, node.textsFitWhole else { return }
             content(&canvas)
         }), content))
     }
@@ -168,8 +191,7 @@ extension View {
     public func rotationEffect(_ angle: Angle, light: Style? = Style(bold: true, reverse: true), trail: Int = 3) -> RotationEffect<Self> {
         RotationEffect(content: self, angle: angle, light: light, trail: trail)
     }
-    /// One glyph size (see `Font`).
-    public func font(_ font: Font) -> Self { self }
+    public func font(_ font: Font) -> FontView<Self> { FontView(content: self, font: font) }
     public func scaleEffect(_ scale: Double) -> ScaleEffect<Self> { ScaleEffect(content: self, scale: scale) }
 }
 
