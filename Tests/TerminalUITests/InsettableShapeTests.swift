@@ -21,6 +21,21 @@ struct InsettableShapeTests {
         #expect(Circle().inset(by: 1).inset(by: 1).raster(for: size).litDotCount == inset.litDotCount, "insets add up")
     }
 
+    /// The notes' `Capsule`: its middle is filled across its whole height, its ends are round
+    /// (the corner cells partly filled, the ends' middle full), and it is left-right symmetric.
+    @Test func aCapsuleHasStraightSidesAndRoundEnds() {
+        let size = Size(width: 16, height: 3)             // 16 x 6 pixels: ends of radius 3
+        var canvas = Canvas(size: size, fill: Cell("."))
+        Capsule().raster(for: size).draw(at: .zero, on: &canvas, style: .plain, glyphs: .braille)
+        let rows = canvas.plainText.split(separator: "\n").map { Array($0) }
+        #expect(rows.allSatisfy { $0[8] == "⣿" }, "the straight part is full on every row:\n\(canvas.plainText)")
+        #expect(rows[1][0] == "⣿", "the end reaches the side at mid-height")
+        #expect(rows[0][0] != "⣿" && rows[2][15] != "⣿", "the corners are rounded off:\n\(canvas.plainText)")
+        #expect(rows.allSatisfy { row in row.indices.allSatisfy { (row[$0] == "⣿") == (row[row.count - 1 - $0] == "⣿") } }, "symmetric")
+        #expect(Capsule().inset(by: 1).raster(for: size).litDotCount < Capsule().raster(for: size).litDotCount)
+        #expect(Capsule().raster(for: size).litDotCount < Rectangle().raster(for: size).litDotCount)
+    }
+
     /// The generic stroke: a ring of Braille dots, its middle left as it was.
     @Test func aCirclesStrokeIsARingInsideTheRect() {
         let size = Size(width: 12, height: 6)
