@@ -110,4 +110,30 @@ import Testing
         #expect(graph.transitioned.isEmpty)
         #expect(graph.root?.children.count == 1, "only the page is left")
     }
+
+    /// SwiftUI's `.slide`: in from the leading edge, out towards the trailing edge, each by the
+    /// view's own width.
+    @Test func slideComesFromTheLeadingEdgeAndGoesTowardsTheTrailing() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
+        func draw() -> String {
+            canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
+            graph.render(PacedBlinker(transition: .slide).frame(width: 4, height: 2, alignment: .topLeading), on: &canvas)
+            return canvas.plainText
+        }
+        #expect(draw() == "x...\nabcd")
+        graph.tap(at: Point(x: 0, y: 0))
+        _ = draw()
+        clock.advance(by: 0.5)
+        #expect(draw() == "x...\n..ab")       // half its width towards the trailing edge
+        clock.advance(by: 0.5)
+        #expect(draw() == "x...\n....")
+        graph.tap(at: Point(x: 0, y: 0))
+        _ = draw()
+        clock.advance(by: 0.5)
+        #expect(draw() == "x...\ncd..")       // from the leading edge, half in
+        clock.advance(by: 0.5)
+        #expect(draw() == "x...\nabcd")
+    }
 }

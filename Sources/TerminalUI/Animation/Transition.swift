@@ -3,9 +3,12 @@
 /// presence like any other value; the transition turns it into a frame.
 ///
 /// A terminal cannot draw a cell half transparent, so `.opacity` shows a view whole until it is
-/// gone; `.scale` shrinks it about its centre, as in SwiftUI.
+/// gone; `.scale` shrinks it about its centre and `.move(edge:)` moves it its own size towards
+/// the edge, as in SwiftUI.
 public struct AnyTransition: Equatable, Sendable {
-    public enum Effect: Equatable, Sendable { case identity, opacity, scale }
+    public enum Effect: Equatable, Sendable { case identity, opacity, scale, move(Edge) }
+    /// An edge of a view, for `.move(edge:)`.
+    public enum Edge: Equatable, Sendable { case top, leading, bottom, trailing }
 
     public var insertion: Effect
     public var removal: Effect
@@ -23,6 +26,10 @@ public struct AnyTransition: Equatable, Sendable {
     public static let identity = AnyTransition(insertion: .identity, removal: .identity)
     public static let opacity = AnyTransition(insertion: .opacity, removal: .opacity)
     public static let scale = AnyTransition(insertion: .scale, removal: .scale)
+    /// In from the leading edge, out towards the trailing edge.
+    public static let slide = AnyTransition(insertion: .move(.leading), removal: .move(.trailing))
+
+    public static func move(edge: Edge) -> AnyTransition { AnyTransition(insertion: .move(edge), removal: .move(edge)) }
 
     /// Lecture 8: `.asymmetric(insertion: .scale, removal: .opacity)` for the cards.
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition {
@@ -45,7 +52,19 @@ public struct AnyTransition: Equatable, Sendable {
     /// inserted; nil when nothing of it shows.
     public func frame(_ frame: FloatRect, presence: Double, isRemoval: Bool) -> FloatRect? {
         guard presence > 0.01 else { return nil }
-        guard (isRemoval ? removal : insertion) == .scale else { return frame }
+        let effect = isRemoval ? removal : insertion
+        if case .move(let edge) = effect {
+            var moved = frame
+            let away = 1 - presence
+            switch edge {
+            case .leading: moved.x -= frame.width * away
+            case .trailing: moved.x += frame.width * away
+            case .top: moved.y -= frame.height * away
+            case .bottom: moved.y += frame.height * away
+            }
+            return moved
+        }
+        guard effect == .scale else { return frame }
         var scaled = frame
         scaled.width = frame.width * presence
         scaled.height = frame.height * presence
