@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// Lecture 8's `CardConstants`: the page's timings, each a lecture name where it has one.
-extension EmojiMemoryGameView {
+extension GamePage {
     enum CardConstants {
         static let dealDuration = 0.5
         static let totalDealDuration = 2.0

@@ -11,7 +11,7 @@ enum TableLog {
     /// Never clamped: a late process's offset is negative, and entries before its anchor land
     /// before its zero. Clamped, they collapsed onto one time and a bonus spent before a match
     /// read as unspent (a late watcher showed other scores than the seats).
-    static func apply(_ entry: TimedIntent, to view: EmojiMemoryGameView, offset: Double = 0) {
+    static func apply(_ entry: TimedIntent, to view: GamePage, offset: Double = 0) {
         var local = entry
         local.time = entry.time + offset
         switch entry.intent {
@@ -21,7 +21,7 @@ enum TableLog {
             // refused by the model, being the second).
             view.dealAll()
         case .choose:
-            view.withAnimation(EmojiMemoryGameView.CardConstants.flip) { _ = view.game.apply(local) }
+            view.withAnimation(GamePage.CardConstants.flip) { _ = view.game.apply(local) }
         case .shuffle, .restart, .newGame, .setMode:
             // Not from a table's seats: the server never orders these.
             break
