@@ -79,7 +79,7 @@ struct EmojiMemoryGameView: View, Equatable {
             // A cell cannot fade: a matched pair leaving shrinks (`.scale`), at its own pace. Only
             // a matched pair leaves so; cards a new game replaces go at once.
             .transition(placed.card.isMatched
-                ? AnyTransition.asymmetric(insertion: .identity, removal: AnyTransition.scale.animation(GamePage.CardConstants.removal))
+                ? AnyTransition.asymmetric(insertion: .identity, removal: AnyTransition.scale.animation(CardConstants.removal))
                 : .identity)
             .offset(x: frame.minX - layout.gridArea.minX, y: frame.minY - layout.gridArea.minY)
     }
@@ -135,5 +135,23 @@ struct EmojiMemoryGameView: View, Equatable {
     static func == (a: EmojiMemoryGameView, b: EmojiMemoryGameView) -> Bool {
         a.layout == b.layout && a.title == b.title && a.game === b.game && a.notice == b.notice && a.cards == b.cards && a.deckCount == b.deckCount
             && a.hint == b.hint && a.litButtons == b.litButtons && a.palette == b.palette
+    }
+
+    /// Lecture 8's `CardConstants`: the page's timings, each a lecture name where it has one.
+    /// GamePage's intents animate with them, so they are not private.
+    enum CardConstants {
+        static let dealDuration = 0.5
+        static let totalDealDuration = 2.0
+        static let flip = Animation.easeInOut(duration: 0.5)
+        static let shuffle = Animation.spring(duration: 0.6)
+        static let restart = Animation.easeInOut(duration: 0.6)
+        static let removal = Animation.easeIn(duration: 0.4)
+        static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
+        static let buttonPress = Animation.linear(duration: 0.15)
+        static let resizeInFlight = Animation.easeInOut(duration: 0.25)
+        /// Lecture 8's size of the deck's cards, in cells: at most this, never bigger than a dealt
+        /// card. A cell is twice as tall as wide, so the lecture's 2:3 card is about 4:3 cells.
+        static let undealtWidth = 8
+        static let undealtHeight = (undealtWidth * 3 + 3) / 4
     }
 }

@@ -42,7 +42,7 @@ struct GameLayout: Equatable {
 
         let card = grid.itemFrames.first?.size ?? Self.minimumCardSize
         // The deck is a card of its own, no bigger than a dealt one and never huge.
-        let undealt = GamePage.CardConstants.self
+        let undealt = EmojiMemoryGameView.CardConstants.self
         let deckWidth = max(Self.minimumCardSize.width, min(card.width, undealt.undealtWidth))
         let deckHeight = max(Self.minimumCardSize.height, min(card.height, undealt.undealtHeight, (deckWidth * 3 + 3) / 4))
         deckFrame = Rect(x: (size.width - deckWidth) / 2, y: gridArea.maxY - deckHeight,

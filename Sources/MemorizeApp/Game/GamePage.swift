@@ -57,6 +57,9 @@ final class GamePage: StatefulView {
     private(set) lazy var renderer = GameFrameRenderer(animator: animator, game: game)
     let opponent = OpponentDriver()
 
+    /// Lecture 8's timings, which the lecture keeps in its view.
+    private typealias CardConstants = EmojiMemoryGameView.CardConstants
+
     init(game: EmojiMemoryGame, animator: Animator, clock: TimeSource, size: Size, options: AppOptions,
          scores: ScoreRecording = InMemoryScores(), userThemes: UserThemeStoring = InMemoryThemes(),
          timeControl: FreezableClock? = nil) {

@@ -21,7 +21,7 @@ enum TableLog {
             // refused by the model, being the second).
             view.dealAll()
         case .choose:
-            view.withAnimation(GamePage.CardConstants.flip) { _ = view.game.apply(local) }
+            view.withAnimation(EmojiMemoryGameView.CardConstants.flip) { _ = view.game.apply(local) }
         case .shuffle, .restart, .newGame, .setMode:
             // Not from a table's seats: the server never orders these.
             break

@@ -27,7 +27,7 @@ final class OpponentDriver {
         /// The think before each choice.
         static let think = 0.5
         /// A choice waits for the card turned before it to finish its flip.
-        static let settle = GamePage.CardConstants.flip.duration
+        static let settle = EmojiMemoryGameView.CardConstants.flip.duration
         /// When the turn has just passed to it, the human's mismatch stays in view this much longer.
         static let turnChange = 0.5
         /// How long "wait for your turn" shows after a refused choice.
