@@ -4,7 +4,8 @@
 Issue 36 asked for two figures that any session can measure again, rather than take on trust:
 
 1. Constructs side by side: the lecture's final listings of EmojiMemoryGameView, CardView and
-   Cardify (lecture 8's notes) against our files of the same name. Each construct the listing
+   Cardify (lecture 8's notes) against our files of the same name (EmojiMemoryGameView's with
+   GamePage.swift, which keeps its state and intents). Each construct the listing
    uses is a label and a regular expression below, chosen by reading those listings; it counts
    as found when it matches in our file's code (comments stripped).
 2. Code names declared: the type, property, function and case names the notes' Swift code
@@ -48,10 +49,15 @@ import sys
 # card's has the Group, the pie's bonus fields and DrawingConstants.fontScale; Cardify's has
 # its DrawingConstants, the 90° test and the shape's fill and strokeBorder. Nothing is listed
 # that the notes' final listings do not use.
+#
+# A listing is looked for in our file of its name, plus the files that carry the rest of it: the
+# lecture's EmojiMemoryGameView is our EmojiMemoryGameView.swift (the view struct: body, gameBody,
+# cardView(for:), deckBody, CardConstants) and GamePage.swift (its @State dealt and its intents,
+# dealAnimation(for:), withAnimation: what a terminal app keeps outside a value view).
 # ---------------------------------------------------------------------------------------------
 
 CONSTRUCTS = {
-    "Sources/MemorizeApp/Game/EmojiMemoryGameView.swift": {
+    ("Sources/MemorizeApp/Game/EmojiMemoryGameView.swift", "Sources/MemorizeApp/Game/GamePage.swift"): {
         "@ObservedObject": r"@ObservedObject\b",
         "@State": r"@State\b",
         "@Namespace": r"@Namespace\b",
@@ -459,14 +465,19 @@ def main():
 
     print("Constructs side by side (the lecture's final listings, lecture 8):")
     total_found = total = 0
-    for relative, constructs in CONSTRUCTS.items():
-        path = os.path.join(args.sources, relative)
-        code = strip_swift_comments(read(path)) if os.path.isfile(path) else ""
+    for relatives, constructs in CONSTRUCTS.items():
+        relatives = (relatives,) if isinstance(relatives, str) else relatives
+        paths = [os.path.join(args.sources, relative) for relative in relatives]
+        code = "\n".join(strip_swift_comments(read(path)) for path in paths if os.path.isfile(path))
+        relative = relatives[0]
         found = [label for label, pattern in constructs.items() if re.search(pattern, code)]
         missing = [label for label in constructs if label not in found]
         total_found += len(found)
         total += len(constructs)
-        note = "" if os.path.isfile(path) else " (file not found)"
+        absent = [os.path.basename(path) for path in paths if not os.path.isfile(path)]
+        note = f" ({', '.join(absent)} not found)" if absent else ""
+        if len(relatives) > 1:
+            note += " in " + " + ".join(os.path.basename(r) for r in relatives)
         print(f"  {os.path.splitext(os.path.basename(relative))[0]}: found {len(found)} of {len(constructs)}{note}")
         if missing:
             print("    missing: " + ", ".join(missing))

@@ -3,7 +3,7 @@ import Memorize
 import TerminalUI
 @testable import MemorizeApp
 
-/// The game page's `body` is a tree of views (`GamePage`) that the runtime lays out and draws:
+/// The game page's `body` is a tree of views (`EmojiMemoryGameView`) that the runtime lays out and draws:
 /// the buttons, the deck and the cards take `.onTapGesture`s, hit where the runtime drew them.
 @Suite struct GamePageTests {
     /// What a click at each cell would tap: "d" the deck, "b" a button, "c" a card, "." nothing.

@@ -78,7 +78,7 @@ import ThemeFormat
         app.handle(.key(.character("i")))
         #expect(app.router.isInspecting && app.runLoopStats?.isEnabled == true)
         #expect(app.view.size == Size(width: 96, height: 48))
-        #expect(app.render(in: size).plainText.contains("@State — Sources/MemorizeApp/Game/EmojiMemoryGameView.swift"))
+        #expect(app.render(in: size).plainText.contains("@State — Sources/MemorizeApp/Game/GamePage.swift"))
         clock.advance(by: 3)
         witnessClock.advance(by: 3)
         app.handle(.key(.character("i")))

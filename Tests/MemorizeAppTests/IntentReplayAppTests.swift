@@ -126,7 +126,7 @@ import ThemeFormat
 
     /// Arrow keys from one card to another, the shortest found by trying each key on `view`'s own
     /// focus rule (its focus is put back after).
-    static func keys(from start: Int, to target: Int, on view: EmojiMemoryGameView) throws -> [String] {
+    static func keys(from start: Int, to target: Int, on view: GamePage) throws -> [String] {
         let moves = [("left", -1, 0), ("right", 1, 0), ("up", 0, -1), ("down", 0, 1)]
         var previous: [Int: (from: Int, key: String)] = [start: (start, "")]
         var queue = [start]

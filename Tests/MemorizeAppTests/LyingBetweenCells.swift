@@ -2,7 +2,7 @@ import TerminalUI
 
 /// A view lying between cells, as only the runtime puts one there: one matched frame
 /// (`@Namespace`) flying linearly from the whole cell left of `frame` to the next, drawn stopped
-/// `frame`'s fraction of a cell along. A card in flight is drawn so (GamePage.cardView(for:)).
+/// `frame`'s fraction of a cell along. A card in flight is drawn so (EmojiMemoryGameView.cardView(for:)).
 struct LyingBetweenCells<Content: View>: View {
     @Namespace private var flight
     @State private var arrived = false

@@ -8,7 +8,7 @@ import ThemeFormat
 /// A game view on a virtual clock, driven frame by frame.
 final class MotionHarness {
     let clock = VirtualClock()
-    let view: EmojiMemoryGameView
+    let view: GamePage
 
     init(size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions()) {
         let themes = ThemeLibrary.builtIn()

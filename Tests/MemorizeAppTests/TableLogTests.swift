@@ -9,7 +9,7 @@ import Testing
 /// A table's log replayed headless: the same seed and the same ordered log give the same board
 /// and scores in every process, whatever its size, live or caught up at once (a late watcher).
 @Suite struct TableLogTests {
-    static func process(size: Size, clock: VirtualClock = VirtualClock()) -> EmojiMemoryGameView {
+    static func process(size: Size, clock: VirtualClock = VirtualClock()) -> GamePage {
         var options = AppOptions()
         options.mode = .hotSeat
         options.names = ["alice", "bob"]
@@ -20,7 +20,7 @@ import Testing
     /// A whole game as a table would order it: each seat plays when it is its turn (a seat that
     /// remembers what was shown), with a few out-of-turn chooses from the other seat in between,
     /// which every process refuses alike.
-    static func wholeGameLog(playing view: EmojiMemoryGameView) -> [TimedIntent] {
+    static func wholeGameLog(playing view: GamePage) -> [TimedIntent] {
         var log = [TimedIntent(.deal, at: 0, seat: 0)]
         TableLog.apply(log[0], to: view)
         var time = 0.0
@@ -60,7 +60,7 @@ import Testing
         return log
     }
 
-    static func state(_ view: EmojiMemoryGameView) -> [String] {
+    static func state(_ view: GamePage) -> [String] {
         view.game.cards.map { "\($0.id) \($0.content) \($0.isFaceUp) \($0.isMatched)" } + view.game.players.map { "\($0.score) \($0.pairs)" }
     }
 
@@ -101,7 +101,7 @@ import Testing
                    TimedIntent(.choose(cardID: mate.id), at: 10.5, seat: 0)]
 
         // The seats read each entry as it happens, anchored on the deal.
-        var seats: [EmojiMemoryGameView] = []
+        var seats: [GamePage] = []
         for start in [50.0, 400.0] {
             let clock = VirtualClock(start: start)
             let seat = Self.process(size: Size(width: 80, height: 24), clock: clock)

@@ -44,7 +44,7 @@ enum ScriptedSession {
 /// The game view driven directly, input by input, on a virtual clock (like MotionHarness, with stores).
 final class ThemeHarness {
     let clock = VirtualClock()
-    let view: EmojiMemoryGameView
+    let view: GamePage
     let router: AppRouter
 
     init(size: Size = Size(width: 80, height: 24), options: AppOptions = AppOptions(), theme: String = "Halloween",

@@ -12,7 +12,7 @@ extension ServerTests.Tables {
     /// test knows every card's face from it and where each key leaves the seat's focus, so it can
     /// play a whole game through real SSH with the keys a player would press.
     final class Mirror {
-        let view: EmojiMemoryGameView
+        let view: GamePage
 
         init(seed: UInt64) {
             var options = AppOptions()

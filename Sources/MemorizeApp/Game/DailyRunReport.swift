@@ -52,7 +52,7 @@ enum DailyRunReport {
     }
 }
 
-extension EmojiMemoryGameView {
+extension GamePage {
     /// A won game that is a key's server daily (the first game, time never stopped): its report
     /// goes to the server. A record that overflowed no longer replays to its game: not sent.
     func reportDailyRun(_ result: GameResult, timeWasPaused: Bool) {

@@ -1,4 +1,4 @@
-/// The game page (lecture 8's EmojiMemoryGameView).
+/// The game page's commands (GamePage: the intents of lecture 8's EmojiMemoryGameView).
 enum GameCommand: Equatable, Sendable {
     case moveFocus(dx: Int, dy: Int)
     case chooseFocused, deal, shuffle, restart, newGame, themes, help, quit

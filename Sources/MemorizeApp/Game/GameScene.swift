@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The game's cards as declared at one moment, bottom to top, and the deck over them: what the
-/// page's body is made of (GamePage.gameBody), computed by one function (GameFrameRenderer.scene).
+/// page's body is made of (EmojiMemoryGameView.gameBody), computed by one function (GameFrameRenderer.scene).
 /// A click hits the views made from it, where the runtime drew them (HitTesting.swift).
 struct GameScene {
     struct Placed: Equatable {

@@ -62,7 +62,7 @@ final class RecordPlayback {
     }
 }
 
-extension EmojiMemoryGameView {
+extension GamePage {
     /// Plays what is due of `--play-record` as the view's own intents.
     func playRecord() {
         guard let playback else { return }

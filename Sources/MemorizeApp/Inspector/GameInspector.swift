@@ -5,7 +5,7 @@ import TerminalUI
 /// (Animator, run loop) under titles from the same table. Read-only: building them changes no
 /// state the game draws from, so an open inspector shows the game exactly as it is.
 struct GameInspector {
-    let view: EmojiMemoryGameView
+    let view: GamePage
     /// "game", "game + help", "chooser"…: which page and overlay the router shows.
     let page: String
     let stats: RunLoopStats
@@ -54,7 +54,7 @@ struct GameInspector {
         ])
     }
 
-    // MARK: EmojiMemoryGameView's @State
+    // MARK: GamePage's @State
 
     private func state() -> InspectorSection {
         let dealt = view.dealt.sorted()

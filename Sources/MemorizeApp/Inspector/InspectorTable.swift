@@ -14,15 +14,15 @@ enum InspectorTopic: CaseIterable {
     static let table: [InspectorTopic: Entry] = [
         .model: Entry(concept: "Model", path: "Sources/Memorize/MemoryGame.swift"),
         .viewModel: Entry(concept: "View model", path: "Sources/MemorizeApp/Game/EmojiMemoryGame.swift"),
-        .state: Entry(concept: "@State", path: "Sources/MemorizeApp/Game/EmojiMemoryGameView.swift"),
+        .state: Entry(concept: "@State", path: "Sources/MemorizeApp/Game/GamePage.swift"),
         .animator: Entry(concept: "Animation", path: "Sources/TerminalUI/Animation/Animator.swift"),
         .runLoop: Entry(concept: "Run loop", path: "Sources/TerminalUI/RunLoop/RunLoop.swift"),
     ]
 
     var entry: Entry { Self.table[self]! }
 
-    /// "@State — Sources/MemorizeApp/Game/EmojiMemoryGameView.swift", the path shortened to
-    /// "Sources/…/EmojiMemoryGameView.swift", then to the file's name, when it does not fit `width`.
+    /// "@State — Sources/MemorizeApp/Game/GamePage.swift", the path shortened to
+    /// "Sources/…/GamePage.swift", then to the file's name, when it does not fit `width`.
     func title(width: Int, ascii: Bool) -> String {
         let dash = ascii ? " - " : " — "
         let full = entry.concept + dash + entry.path

@@ -7,7 +7,7 @@ import TerminalUI
 
 /// Every page's key table.
 enum KeyTables {
-    /// The game screen (lecture 8's EmojiMemoryGameView).
+    /// The game screen (GamePage, which shows lecture 8's EmojiMemoryGameView).
     static let game: [KeyBinding<GameCommand>] = [
         KeyBinding([.left, .character("h")], .moveFocus(dx: -1, dy: 0), "focus the card to the left"),
         KeyBinding([.right, .character("l")], .moveFocus(dx: 1, dy: 0), "focus the card to the right"),

@@ -111,7 +111,7 @@ public enum Launcher {
     static func makeView(_ options: AppOptions, clock: TimeSource, size: Size,
                          themes: [Theme], theme: Theme?, seed: UInt64,
                          scores: ScoreRecording = InMemoryScores(),
-                         userThemes: UserThemeStoring = InMemoryThemes()) -> EmojiMemoryGameView {
+                         userThemes: UserThemeStoring = InMemoryThemes()) -> GamePage {
         // App time, which the inspector can pause: the model's bonus clock and the Animator read
         // it; the run loop keeps `clock` itself, so frames, input and key scripts go on meanwhile.
         let appClock = FreezableClock(base: clock)
@@ -121,7 +121,7 @@ public enum Launcher {
         game.setUserThemes(userThemes.themes)
         let animator = Animator(clock: appClock)
         animator.reducedMotion = options.reducedMotion
-        return EmojiMemoryGameView(game: game, animator: animator, clock: appClock, size: size, options: options,
+        return GamePage(game: game, animator: animator, clock: appClock, size: size, options: options,
                                    scores: scores, userThemes: userThemes, timeControl: appClock)
     }
 

@@ -8,11 +8,11 @@ import TerminalUI
 /// The app as the run loop sees it: a RunLoopContent wrapping the router and its pages.
 final class MemorizeApplication: RunLoopContent {
     let router: AppRouter
-    var view: EmojiMemoryGameView { router.game }
+    var view: GamePage { router.game }
     /// `MEMORIZE_CHECK_INVARIANTS=1`: check the game's invariants after every event (fuzzing, soak).
     let checksInvariants: Bool
 
-    init(view: EmojiMemoryGameView,
+    init(view: GamePage,
          checksInvariants: Bool = MemorizeApplication.invariantChecksRequested(ProcessEnvironment.variables(named: ["MEMORIZE_CHECK_INVARIANTS"]))) {
         router = AppRouter(game: view)
         self.checksInvariants = checksInvariants

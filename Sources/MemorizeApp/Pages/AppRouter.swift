@@ -9,7 +9,7 @@ import TerminalUI
 final class AppRouter {
     enum Page: Equatable { case game, chooser, editor }
 
-    let game: EmojiMemoryGameView
+    let game: GamePage
     private(set) var page = Page.game
     private(set) var chooserPage: ThemeChooserPage
     private(set) var editorPage: ThemeEditorPage?
@@ -28,7 +28,7 @@ final class AppRouter {
     /// What the run loop reports; it keeps these books only while the inspector shows them.
     let runLoopStats = RunLoopStats()
 
-    init(game: EmojiMemoryGameView) {
+    init(game: GamePage) {
         self.game = game
         terminalSize = game.size
         chooserPage = ThemeChooserPage(context: game.pageContext, message: nil)
@@ -182,7 +182,7 @@ final class AppRouter {
     var nextTimedChange: Double? { page == .game ? game.nextTimedChange : nil }
 }
 
-extension EmojiMemoryGameView {
+extension GamePage {
     /// What the other pages share with the game: the view model and the player's themes.
     var pageContext: PageContext { PageContext(game: game, userThemes: userThemes, options: options) }
 }

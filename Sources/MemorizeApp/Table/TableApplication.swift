@@ -22,7 +22,7 @@ final class TableApplication: RunLoopContent {
         self.clock = clock
     }
 
-    var view: EmojiMemoryGameView { base.view }
+    var view: GamePage { base.view }
 
     func handle(_ event: Event) {
         note = nil

@@ -13,7 +13,7 @@ enum TableKeys {
         case refuse(String)
     }
 
-    static func decide(_ command: GameCommand, seat: TableSeat?, view: EmojiMemoryGameView, tableOver: Bool) -> Decision {
+    static func decide(_ command: GameCommand, seat: TableSeat?, view: GamePage, tableOver: Bool) -> Decision {
         switch command {
         case .help, .quit, .dismiss: return .pass
         default: break
@@ -38,7 +38,7 @@ enum TableKeys {
     /// A click at `point`: on a card, it chooses that card for the seat on turn (the card the
     /// focus would choose, as in a solo game); from the seat not on turn or a watcher, or
     /// anywhere but a card, it changes nothing.
-    static func decideClick(at point: Point, seat: TableSeat?, view: EmojiMemoryGameView, tableOver: Bool) -> Decision {
+    static func decideClick(at point: Point, seat: TableSeat?, view: GamePage, tableOver: Bool) -> Decision {
         guard case .seat(let mine)? = seat else { return .refuse("you are watching: your clicks change nothing (? help, q quit)") }
         guard !view.layout.isTooSmall else { return .pass }
         let game = view.game

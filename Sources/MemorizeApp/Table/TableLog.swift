@@ -11,7 +11,7 @@ enum TableLog {
     /// Never clamped: a late process's offset is negative, and entries before its anchor land
     /// before its zero. Clamped, they collapsed onto one time and a bonus spent before a match
     /// read as unspent (a late watcher showed other scores than the seats).
-    static func apply(_ entry: TimedIntent, to view: EmojiMemoryGameView, offset: Double = 0) {
+    static func apply(_ entry: TimedIntent, to view: GamePage, offset: Double = 0) {
         var local = entry
         local.time = entry.time + offset
         switch entry.intent {

@@ -18,7 +18,7 @@ enum TableWinPage {
         return lines.map { $0.asciiOnly(ascii) }
     }
 
-    static func draw(_ view: EmojiMemoryGameView, on canvas: inout Canvas) {
+    static func draw(_ view: GamePage, on canvas: inout Canvas) {
         guard !view.layout.isTooSmall, let lines = lines(view.game, ascii: view.options.ascii) else { return }
         let palette = Palette(theme: view.game.theme.color, monochrome: view.options.monochrome, ascii: view.options.ascii)
         Overlays.drawBox(lines, on: &canvas, palette: palette)

@@ -2,9 +2,9 @@ import Memorize
 import TerminalUI
 
 /// What the game page's body is made from, declared from the page's state by
-/// `EmojiMemoryGameView.pageState`: the title, the cards and what each declares, the deck, the
+/// `GamePage.pageState`: the title, the cards and what each declares, the deck, the
 /// buttons. GameFrameRenderer adds what time brings (the Animator's presented values) and makes
-/// the page's `body`, a tree of views (`GamePage`, EmojiMemoryGameView.swift), for each frame.
+/// the page's `body`, a tree of views (`EmojiMemoryGameView`, the lecture's view), for each frame.
 struct GamePageState {
     /// Lecture 4's GeometryReader: the page laid out in the size it is offered (the terminal, or
     /// what the help or the inspector leave of it).
@@ -137,8 +137,8 @@ struct ZIndex: Comparable {
     }
 }
 
-/// How the page declares its state (EmojiMemoryGameView.body makes its views from this).
-extension EmojiMemoryGameView {
+/// How the page declares its state (GamePage.body makes its views from this).
+extension GamePage {
     /// What the body is made from, declared from the state above: the title, the grid of
     /// cardified cards, the deck, the buttons.
     var pageState: GamePageState {

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// The page's cards as declared: where each belongs (its slot, or the deck), in the page's
 /// `zIndex` order — the grid, the cards the runtime's matched geometry has in flight, the deck
-/// over them. The runtime moves each from where it is presented (GamePage.cardView(for:)).
+/// over them. The runtime moves each from where it is presented (EmojiMemoryGameView.cardView(for:)).
 extension GameFrameRenderer {
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
     struct DrawOrder {

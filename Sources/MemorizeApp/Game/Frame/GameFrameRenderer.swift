@@ -4,7 +4,7 @@ import TerminalUI
 /// Makes the game page's `body` for each frame: the page's state (GamePageState, a value the
 /// page declares) with what time brings at that moment — which cards the runtime has in flight
 /// (the `GameScene`'s drawing order), how many wait in the deck, which button is lit — as a tree
-/// of views (`GamePage`), which the runtime (a `ViewGraph`) lays out, moves and draws.
+/// of views (`EmojiMemoryGameView`), which the runtime (a `ViewGraph`) lays out, moves and draws.
 ///
 /// It keeps no frame and compares nothing: every frame is drawn whole, and what reaches the
 /// terminal is decided in one place below the page, the screen's diff against what the terminal
@@ -51,10 +51,10 @@ final class GameFrameRenderer {
     }
 
     /// The page's body at `time`, laid out as `layout`.
-    func page(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GamePage {
+    func page(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> EmojiMemoryGameView {
         let palette = state.palette
         let scene = scene(state, at: time, layout: layout, focusVisible: focusVisible)
-        return GamePage(game: game, layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
+        return EmojiMemoryGameView(game: game, layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
                         notice: startNotice(state, layout: layout),
                         cards: scene.views,
                         deckCount: scene.deck?.count,

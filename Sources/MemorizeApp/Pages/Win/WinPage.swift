@@ -4,7 +4,7 @@ import TerminalUI
 /// Its model, the result and the best before it, is the WinSummary the game recorded.
 struct WinPage {
     let summary: WinSummary
-    let game: EmojiMemoryGameView
+    let game: GamePage
 
     func handle(_ key: Key) -> PageRequest {
         guard let command: WinCommand = (KeyTables.win + KeyTables.winModes).command(for: key) else { return .none }

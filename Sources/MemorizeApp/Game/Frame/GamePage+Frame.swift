@@ -2,7 +2,7 @@ import TerminalUI
 
 /// The page asks its renderer for frames, giving it the page's state as a value: the router, the
 /// inspector and hit tests ask the page, never the renderer.
-extension EmojiMemoryGameView {
+extension GamePage {
     /// The game page, drawn whole (the screen sends only what differs from what the terminal
     /// shows). `focusVisible` is false while something (the help) covers it.
     func render(in size: Size, focusVisible: Bool = true) -> Canvas {

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// What the run loop asks the page about time: whether anything moves, and when something
 /// changes by time alone; and the inspector's one-frame step.
-extension EmojiMemoryGameView {
+extension GamePage {
     /// Paused, nothing moves: the run loop blocks in input as when idle (a paused inspector costs nothing).
     var isAnimating: Bool { !isTimePaused && animator.isAnimating(at: clock.now) }
 

@@ -2,7 +2,7 @@ import Memorize
 
 /// The computer's part in a game against it: the page carries out what the OpponentDriver
 /// decides, through the same intents a player's keys and clicks use.
-extension EmojiMemoryGameView {
+extension GamePage {
     /// The computer's moves up to now: two choices at most fall due in one tick (the virtual
     /// clock stops at each step).
     func playOpponent() {

@@ -2,7 +2,7 @@ import TerminalUI
 
 /// Input → intents on the game page. Keys go through its key table (Keys/KeyTables.swift); clicks
 /// hit-test what is drawn. What leaves the page (themes, help) is a request to the router.
-extension EmojiMemoryGameView {
+extension GamePage {
     func handle(key: Key) -> PageRequest {
         guard let command: GameCommand = KeyTables.game.command(for: key) else { return .none }
         return perform(command)
