@@ -69,7 +69,7 @@ import Testing
         @Published var fraction = 1.0
     }
 
-    /// The game's way: a root observing its model (the game's GamePage).
+    /// The game's way: a root observing its model (the game's EmojiMemoryGameView).
     struct Page: View, Equatable {
         @ObservedObject var model: Model
         var markFrom = 100.0

@@ -149,6 +149,8 @@ struct EmojiMemoryGameView: View, Equatable {
         static let spin = Animation.linear(duration: 1).repeatForever(autoreverses: false)
         static let buttonPress = Animation.linear(duration: 0.15)
         static let resizeInFlight = Animation.easeInOut(duration: 0.25)
+        /// Lecture 8's card shape, width to height (AspectVGrid keeps every card so).
+        static let aspectRatio = 2.0 / 3.0
         /// Lecture 8's size of the deck's cards, in cells: at most this, never bigger than a dealt
         /// card. A cell is twice as tall as wide, so the lecture's 2:3 card is about 4:3 cells.
         static let undealtWidth = 8

@@ -38,7 +38,8 @@ struct GameLayout: Equatable {
     init(size: Size, cardCount: Int) {
         self.size = size
         gridArea = Rect(x: 0, y: 1, width: size.width, height: max(0, size.height - 2))
-        grid = AspectVGrid.layout(itemCount: cardCount, in: gridArea, minimumItemSize: Self.minimumCardSize)
+        grid = AspectVGrid.layout(itemCount: cardCount, in: gridArea, aspectRatio: EmojiMemoryGameView.CardConstants.aspectRatio,
+                                  minimumItemSize: Self.minimumCardSize)
 
         let card = grid.itemFrames.first?.size ?? Self.minimumCardSize
         // The deck is a card of its own, no bigger than a dealt one and never huge.
@@ -56,7 +57,8 @@ struct GameLayout: Equatable {
         let shuffle = Rect(x: max(newGame.maxX + 2, size.width - 1 - shuffleWidth), y: row, width: shuffleWidth, height: 1)
         buttonFrames = [restart, newGame, shuffle]
 
-        let needed = AspectVGrid.minimumArea(itemCount: cardCount, minimumItemSize: Self.minimumCardSize,
+        let needed = AspectVGrid.minimumArea(itemCount: cardCount, aspectRatio: EmojiMemoryGameView.CardConstants.aspectRatio,
+                                             minimumItemSize: Self.minimumCardSize,
                                              chrome: Size(width: 0, height: 2))
         minimumSize = Size(width: max(needed.width, Self.minimumChromeWidth), height: max(needed.height, 8))
     }
