@@ -285,8 +285,11 @@ extension ViewGraph {
         if let animator {
             let now = animator.clock.now
             if looseKeys.contains(where: { animator.isAnimating($0, at: now) }) { return false }
-            presentMatchedFramesAgain(at: now)
-            presentTransitionsAgain(in: root, at: now)
+            if !geometrySettled {
+                let framesMove = presentMatchedFramesAgain(at: now)
+                let presencesMove = presentTransitionsAgain(in: root, at: now)
+                geometrySettled = !framesMove && !presencesMove
+            }
         }
         bodyCounts = (0, 0)
         return refresh(under: root, keptAround: [])

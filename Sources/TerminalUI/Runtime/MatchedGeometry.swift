@@ -72,15 +72,19 @@ extension ViewGraph {
 
     /// An animation frame (no body evaluated): each matched view goes where its frame is
     /// presented now, as SwiftUI's geometry effects move without evaluating a body. Its content
-    /// is laid out again only when that frame changed.
-    func presentMatchedFramesAgain(at now: Double) {
-        guard let animator else { return }
+    /// is laid out again only when that frame changed. True while a frame still moves.
+    @discardableResult
+    func presentMatchedFramesAgain(at now: Double) -> Bool {
+        guard let animator else { return false }
+        var moving = false
         for matched in matchedNodes {
             let node = matched.node
             let presented = animator.presented(matched.target, key: matched.track, at: now)
             if node.transition != nil { node.restingFrame = presented }     // its transition starts from there
             if presented != node.fractionalFrame ?? FloatRect(node.frame) { node.place(in: presented) }
+            moving = moving || animator.isAnimating(matched.track, at: now)
         }
+        return moving
     }
 
     /// The animator's track of the matched group `id` (in whichever namespace the last update

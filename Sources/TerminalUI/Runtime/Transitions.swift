@@ -76,11 +76,15 @@ extension ViewGraph {
 
     /// An animation frame (no body evaluated): each view coming or going is drawn at its
     /// presence now; one whose presence is gone leaves the tree, and what it owned with it.
-    func presentTransitionsAgain(in root: ViewNode, at now: Double) {
-        guard let animator, !transitioned.isEmpty else { return }
+    /// True while a presence still moves.
+    @discardableResult
+    func presentTransitionsAgain(in root: ViewNode, at now: Double) -> Bool {
+        guard let animator, !transitioned.isEmpty else { return false }
+        var moving = false
         for (id, node) in transitioned {
             guard let entry = animationIDs[id], entry.properties.contains("presence") else { continue }
-            let presence = animator.value(AnimationKey(entry.number, "presence"), at: now, default: node.isLeaving ? 0 : 1)
+            let key = AnimationKey(entry.number, "presence")
+            let presence = animator.value(key, at: now, default: node.isLeaving ? 0 : 1)
             if node.isLeaving, presence <= 0.01 {
                 root.children.removeAll { $0 === node }
                 transitioned[id] = nil
@@ -89,7 +93,9 @@ extension ViewGraph {
                 continue
             }
             show(node, presence: presence, isRemoval: node.isLeaving)
+            moving = moving || node.isLeaving || animator.isAnimating(key, at: now)
         }
+        return moving
     }
 
     /// A body an animation frame evaluated again made `new` in `old`'s place: what the graph

@@ -69,6 +69,9 @@ public final class ViewGraph {
     var matchedTracks: [ViewID.Component: AnimationKey] = [:]
     /// The matched views the last update laid out, which an animation frame moves again.
     var matchedNodes: [MatchedNode] = []
+    /// No matched frame or presence has moved since an animation frame presented them where
+    /// they rest: until the next evaluation, a frame has no geometry to present again.
+    var geometrySettled = false
     /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
     private var reevaluate: (() -> Void)?
     private var isEvaluating = false
@@ -160,6 +163,7 @@ public final class ViewGraph {
         matchedNodes.removeAll(keepingCapacity: true)
         presentMatchedGeometry(in: root, animation: transaction?.animation)
         presentTransitions(in: root, animation: transaction?.animation)
+        geometrySettled = false
         self.root = root
         looseValuesMoved = animator.map { animator in
             let now = animator.clock.now
