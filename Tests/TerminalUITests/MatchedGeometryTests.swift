@@ -17,11 +17,14 @@ import Testing
         }
     }
 
-    private func frame(_ graph: ViewGraph) -> String {
+    /// One frame of `root` on a row of 9 cells.
+    private func row(_ root: some View, _ graph: ViewGraph) -> String {
         var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
-        graph.render(Dealer(), on: &canvas)
+        graph.render(root, on: &canvas)
         return canvas.plainText
     }
+
+    private func frame(_ graph: ViewGraph) -> String { row(Dealer(), graph) }
 
     @Test func theFrameFliesFromWhereTheOneViewLeftToWhereTheOtherCame() {
         let clock = VirtualClock()
@@ -72,11 +75,7 @@ import Testing
     @Test func theFrameAfterAFlightEndsDrawsTheViewAtItsTarget() {
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
-        func draw() -> String {
-            var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
-            graph.render(EquatableDealer(), on: &canvas)
-            return canvas.plainText
-        }
+        func draw() -> String { row(EquatableDealer(), graph) }
         #expect(draw() == "#........")
         graph.tap(at: Point(x: 0, y: 0))
         #expect(draw() == "#........")
@@ -92,11 +91,7 @@ import Testing
     @Test func aFlightMovesWithoutEvaluatingABody() {
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
-        func draw() -> String {
-            var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
-            graph.render(EquatableDealer(), on: &canvas)
-            return canvas.plainText
-        }
+        func draw() -> String { row(EquatableDealer(), graph) }
         _ = draw()
         graph.tap(at: Point(x: 0, y: 0))
         #expect(draw() == "#........")
@@ -148,11 +143,7 @@ import Testing
     @Test func aViewAnimatingInsideKeepsFlying() {
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
-        func draw() -> String {
-            var canvas = Canvas(size: Size(width: 9, height: 1), fill: Cell("."))
-            graph.render(EquatableSlidingDealer(), on: &canvas)
-            return canvas.plainText
-        }
+        func draw() -> String { row(EquatableSlidingDealer(), graph) }
         #expect(draw() == "..#......")       // its frame at 0, its content 2 along
         graph.tap(at: Point(x: 2, y: 0))
         #expect(draw() == "..#......")

@@ -14,10 +14,15 @@ import Testing
         }
     }
 
-    private func frame(_ graph: ViewGraph) -> String {
+    /// One frame of `root` on a board of 4×2 cells.
+    private func board(_ root: some View, _ graph: ViewGraph) -> String {
         var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
-        graph.render(Blinker().frame(width: 4, height: 2, alignment: .topLeading), on: &canvas)
+        graph.render(root, on: &canvas)
         return canvas.plainText
+    }
+
+    private func frame(_ graph: ViewGraph) -> String {
+        board(Blinker().frame(width: 4, height: 2, alignment: .topLeading), graph)
     }
 
     @Test func removalAndInsertionScaleWithTheTransaction() {
@@ -50,9 +55,7 @@ import Testing
     }
 
     private func frame(_ graph: ViewGraph, _ transition: AnyTransition) -> String {
-        var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
-        graph.render(PacedBlinker(transition: transition).frame(width: 4, height: 2, alignment: .topLeading), on: &canvas)
-        return canvas.plainText
+        board(PacedBlinker(transition: transition).frame(width: 4, height: 2, alignment: .topLeading), graph)
     }
 
     /// Lecture 8's `AnyTransition.asymmetric(…).animation(…)`: a side with its own animation runs
@@ -91,11 +94,7 @@ import Testing
     @Test func aLeavingViewShrinksAndGoesWithoutEvaluatingABody() {
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
-        func draw() -> String {
-            var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
-            graph.render(EquatableBlinker(), on: &canvas)
-            return canvas.plainText
-        }
+        func draw() -> String { board(EquatableBlinker(), graph) }
         #expect(draw() == "x...\nabcd")
         graph.tap(at: Point(x: 0, y: 0))
         #expect(draw() == "x...\nabcd")
@@ -116,12 +115,7 @@ import Testing
     @Test func slideComesFromTheLeadingEdgeAndGoesTowardsTheTrailing() {
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
-        var canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
-        func draw() -> String {
-            canvas = Canvas(size: Size(width: 4, height: 2), fill: Cell("."))
-            graph.render(PacedBlinker(transition: .slide).frame(width: 4, height: 2, alignment: .topLeading), on: &canvas)
-            return canvas.plainText
-        }
+        func draw() -> String { frame(graph, .slide) }
         #expect(draw() == "x...\nabcd")
         graph.tap(at: Point(x: 0, y: 0))
         _ = draw()

@@ -12,18 +12,7 @@ public struct Capsule: InsettableShape, Hashable, Sendable {
         let rect = FloatRect(x: bounds.x + insetValue, y: bounds.y + insetValue,
                              width: bounds.width - 2 * insetValue, height: bounds.height - 2 * insetValue)
         guard rect.width > 0, rect.height > 0 else { return path }
-        let r = min(rect.width, rect.height) / 2
-        let (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
-        path.move(to: FloatPoint(x: minX + r, y: minY))
-        path.addLine(to: FloatPoint(x: maxX - r, y: minY))
-        path.addArc(center: FloatPoint(x: maxX - r, y: minY + r), radius: r, startAngle: Angle(degrees: -90), endAngle: Angle(degrees: 0), clockwise: false)
-        path.addLine(to: FloatPoint(x: maxX, y: maxY - r))
-        path.addArc(center: FloatPoint(x: maxX - r, y: maxY - r), radius: r, startAngle: Angle(degrees: 0), endAngle: Angle(degrees: 90), clockwise: false)
-        path.addLine(to: FloatPoint(x: minX + r, y: maxY))
-        path.addArc(center: FloatPoint(x: minX + r, y: maxY - r), radius: r, startAngle: Angle(degrees: 90), endAngle: Angle(degrees: 180), clockwise: false)
-        path.addLine(to: FloatPoint(x: minX, y: minY + r))
-        path.addArc(center: FloatPoint(x: minX + r, y: minY + r), radius: r, startAngle: Angle(degrees: 180), endAngle: Angle(degrees: 270), clockwise: false)
-        path.closeSubpath()
+        path.addRoundedRect(rect, radius: min(rect.width, rect.height) / 2)
         return path
     }
 

@@ -43,6 +43,22 @@ public struct Path: Hashable, Sendable {
 
     public mutating func closeSubpath() { elements.append(.closeSubpath) }
 
+    /// Adds `rect` with its corners rounded by `radius` (a quarter circle each), as one closed
+    /// subpath: RoundedRectangle's outline and, at half the shorter side, Capsule's.
+    public mutating func addRoundedRect(_ rect: FloatRect, radius r: Double) {
+        let (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
+        move(to: FloatPoint(x: minX + r, y: minY))
+        addLine(to: FloatPoint(x: maxX - r, y: minY))
+        addArc(center: FloatPoint(x: maxX - r, y: minY + r), radius: r, startAngle: Angle(degrees: -90), endAngle: Angle(degrees: 0), clockwise: false)
+        addLine(to: FloatPoint(x: maxX, y: maxY - r))
+        addArc(center: FloatPoint(x: maxX - r, y: maxY - r), radius: r, startAngle: Angle(degrees: 0), endAngle: Angle(degrees: 90), clockwise: false)
+        addLine(to: FloatPoint(x: minX + r, y: maxY))
+        addArc(center: FloatPoint(x: minX + r, y: maxY - r), radius: r, startAngle: Angle(degrees: 90), endAngle: Angle(degrees: 180), clockwise: false)
+        addLine(to: FloatPoint(x: minX, y: minY + r))
+        addArc(center: FloatPoint(x: minX + r, y: minY + r), radius: r, startAngle: Angle(degrees: 180), endAngle: Angle(degrees: 270), clockwise: false)
+        closeSubpath()
+    }
+
     /// Degrees an arc sweeps, 0…360, from its start in its direction (see `addArc`).
     public static func sweep(from startAngle: Angle, to endAngle: Angle, clockwise: Bool) -> Double {
         let raw = clockwise ? startAngle.degrees - endAngle.degrees : endAngle.degrees - startAngle.degrees

@@ -37,19 +37,8 @@ public struct RoundedRectangle: InsettableShape {
     public func path(in bounds: FloatRect) -> Path {
         let rect = FloatRect(x: bounds.x + insetValue, y: bounds.y + insetValue,
                              width: max(0, bounds.width - 2 * insetValue), height: max(0, bounds.height - 2 * insetValue))
-        let r = min(1, rect.width / 2, rect.height / 2)
-        let (minX, minY, maxX, maxY) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
         var p = Path()
-        p.move(to: FloatPoint(x: minX + r, y: minY))
-        p.addLine(to: FloatPoint(x: maxX - r, y: minY))
-        p.addArc(center: FloatPoint(x: maxX - r, y: minY + r), radius: r, startAngle: Angle(degrees: -90), endAngle: Angle(degrees: 0), clockwise: false)
-        p.addLine(to: FloatPoint(x: maxX, y: maxY - r))
-        p.addArc(center: FloatPoint(x: maxX - r, y: maxY - r), radius: r, startAngle: Angle(degrees: 0), endAngle: Angle(degrees: 90), clockwise: false)
-        p.addLine(to: FloatPoint(x: minX + r, y: maxY))
-        p.addArc(center: FloatPoint(x: minX + r, y: maxY - r), radius: r, startAngle: Angle(degrees: 90), endAngle: Angle(degrees: 180), clockwise: false)
-        p.addLine(to: FloatPoint(x: minX, y: minY + r))
-        p.addArc(center: FloatPoint(x: minX + r, y: minY + r), radius: r, startAngle: Angle(degrees: 180), endAngle: Angle(degrees: 270), clockwise: false)
-        p.closeSubpath()
+        p.addRoundedRect(rect, radius: min(1, rect.width / 2, rect.height / 2))
         return p
     }
 
