@@ -21,6 +21,8 @@ final class KeptBody {
     fileprivate(set) var node: ViewNode?
     /// Nothing under it was animating when it was laid out: what it shows is where it rests.
     private(set) var isSettled = false
+    /// It is the body the graph keeps at its identity (not replaced, not dropped): KeptBodyTable sets it.
+    fileprivate(set) var isCurrent = false
     /// What it owns, noted while evaluated and while laid out (the latter redone when its rect changes).
     private(set) var madeIDs: [ViewID] = []
     private(set) var placedIDs: [ViewID] = []
@@ -175,6 +177,25 @@ final class KeptBody {
     }
 }
 
+/// The graph's kept bodies by identity. Each knows whether it is the one kept at its identity,
+/// which an animation frame asks of every kept node it passes: a flag read, not a lookup by
+/// identity.
+struct KeptBodyTable {
+    private var bodies: [ViewID: KeptBody] = [:]
+
+    subscript(id: ViewID) -> KeptBody? {
+        get { bodies[id] }
+        set {
+            if let old = bodies[id], old !== newValue { old.isCurrent = false }
+            newValue?.isCurrent = true
+            bodies[id] = newValue
+        }
+    }
+
+    var keys: Dictionary<ViewID, KeptBody>.Keys { bodies.keys }
+    var values: Dictionary<ViewID, KeptBody>.Values { bodies.values }
+}
+
 extension ViewGraph {
     /// The node kept for `view` at `id`, if its body need not be evaluated again (see KeptBody).
     func keptNode<V: View>(for view: V, id: ViewID, equals: ((V, V) -> Bool)? = nil) -> ViewNode? {
@@ -297,7 +318,7 @@ extension ViewGraph {
 
     private func refresh(under node: ViewNode, keptAround: [KeptBody]) -> Bool {
         for (index, child) in node.children.enumerated() where !child.isLeaving {
-            guard let kept = child.keptBody, keptBodies[kept.id] === kept else {
+            guard let kept = child.keptBody, kept.isCurrent else {
                 if !refresh(under: child, keptAround: keptAround) { return false }
                 continue
             }

@@ -87,6 +87,13 @@ extension ViewGraph {
         return moving
     }
 
+    /// False when no matched view's frame can move (no property of any of them is animating):
+    /// then none is in flight, and the app need not ask view by view (every frame asks).
+    public var matchedFramesMayMove: Bool {
+        guard let animator else { return false }
+        return matchedNodes.contains { animator.mayMove(id: $0.track.id) }
+    }
+
     /// The animator's track of the matched group `id` (in whichever namespace the last update
     /// presented it): where the app asks whether a view is in flight, and the inspector what
     /// frame it is presented at. Nil when no view of that id is matched.

@@ -18,7 +18,7 @@ public final class ViewGraph {
     private var seen = Set<ViewID>()
     /// Bodies kept from earlier evaluations, by view identity, and those recording what they
     /// own now, innermost last (KeptBodies.swift).
-    var keptBodies: [ViewID: KeptBody] = [:]
+    var keptBodies = KeptBodyTable()
     var recording: [(body: KeptBody, placing: Bool)] = []
     /// Views whose `@State` changed since the last update, and objects that announced a change:
     /// a body kept around one of those views, or holding one of those objects, is stale.

@@ -70,6 +70,16 @@ extension GameFrameRenderer {
         // Every frame asks this of every card: read each where it lies (a copied card retains its
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
         let someUndealt = state.grid.dealt.count < cards.count
+        // With no matched frame that can move, none flies and none waits for its delay: a card
+        // is in the deck while undealt (what `place` answers then, without its three lookups).
+        guard graph.matchedFramesMayMove else {
+            cards.withUnsafeBufferPointer { cards in
+                for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
+                    if someUndealt && state.grid.isUndealt(cards[index]) { order.inDeck.append(index) } else { order.settled.append(index) }
+                }
+            }
+            return order
+        }
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
                 switch place(state, of: cards[index], at: time, someUndealt: someUndealt) {
