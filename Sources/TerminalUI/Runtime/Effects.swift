@@ -180,7 +180,7 @@ extension ResolveContext {
 extension ViewNode {
     /// Every text below this node is as wide as its frame allows (none is cut).
     var textsFitWhole: Bool {
-        if case .text(let text, _) = kind, TextWidth.of(text) > frame.width { return false }
+        if case .text = kind, textWidth > frame.width { return false }
         return children.allSatisfy(\.textsFitWhole)
     }
 }

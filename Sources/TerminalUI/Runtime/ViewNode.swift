@@ -29,7 +29,7 @@ public final class ViewNode {
     }
 
     public let id: ViewID
-    var kind: Kind
+    var kind: Kind { didSet { measuredText = nil } }
     var children: [ViewNode] { didSet { zOrderedChildren = Self.zOrdered(children) } }
     /// Where layout put this node (cells, on the canvas).
     public internal(set) var frame: Rect = .zero
@@ -73,10 +73,19 @@ public final class ViewNode {
         zOrderedChildren = Self.zOrdered(children)
     }
 
+    /// A text's width in cells, worked out once per text (a kept node is drawn at every frame).
+    var textWidth: Int {
+        if let measuredText { return measuredText }
+        guard case .text(let text, _) = kind else { return 0 }
+        measuredText = TextWidth.of(text)
+        return measuredText ?? 0
+    }
+    private var measuredText: Int?
+
     /// The children sorted by `zIndex` when one has one (nil: in the order written), sorted when
     /// they are given: every frame draws every node, and a `.zIndex` is set on its nodes as
     /// they are made, before they are anyone's children.
-    private var zOrderedChildren: [ViewNode]?
+    private(set) var zOrderedChildren: [ViewNode]?
 
     private static func zOrdered(_ children: [ViewNode]) -> [ViewNode]? {
         guard children.contains(where: { $0.zIndex != 0 }) else { return nil }
