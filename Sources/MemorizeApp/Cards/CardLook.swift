@@ -24,6 +24,7 @@ struct CardLook: Equatable {
 
     struct BonusShown: Equatable {
         var isConsuming = false
+        /// Under reduced motion only (0 otherwise): what the stepping pie shows.
         var wholeSecondsLeft = 0.0
     }
 

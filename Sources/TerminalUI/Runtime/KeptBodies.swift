@@ -77,6 +77,11 @@ final class KeptBody {
     func noteOwn(_ key: AnimationKey) { ownKeys.append(key) }
 
     var animationKeys: [AnimationKey] { madeKeys + placedKeys }
+    /// True when one of its keys is `moving` (asked of every kept card at every evaluation:
+    /// no array made to ask it).
+    func hasKey(where moving: (AnimationKey) -> Bool) -> Bool {
+        madeKeys.contains(where: moving) || placedKeys.contains(where: moving)
+    }
     /// The objects views under it observe (`@ObservedObject`).
     var observedObjects: [ObjectIdentifier] = []
 
@@ -105,7 +110,7 @@ final class KeptBody {
 
     /// Its units were made again at an animation frame: settled once nothing of it moves.
     func settle(moving: (AnimationKey) -> Bool) {
-        isSettled = !animationKeys.contains(where: moving)
+        isSettled = !hasKey(where: moving)
         ownKeysSettled = !ownKeys.contains(where: moving)
     }
 
@@ -160,7 +165,7 @@ final class KeptBody {
             let now = animator.clock.now
             return { (key: AnimationKey) in animator.isAnimating(key, at: now) }
         } ?? { _ in false }
-        isSettled = wasSettled && !animationKeys.contains(where: animating)
+        isSettled = wasSettled && !hasKey(where: animating)
         ownKeysSettled = ownWereSettled && !ownKeys.contains(where: animating)
     }
 
@@ -207,7 +212,7 @@ extension ViewGraph {
               let box = kept.box as? ViewBox<V>, equals?(view, box.view) ?? isEqual(view, to: box) else { return nil }
         if let animator {
             let now = animator.clock.now
-            if kept.animationKeys.contains(where: { animator.isAnimating($0, at: now) }) { return nil }
+            if kept.hasKey(where: { animator.isAnimating($0, at: now) }) { return nil }
         }
         markSeen(id)
         unitBarriers += 1

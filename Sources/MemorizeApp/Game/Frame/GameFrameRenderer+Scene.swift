@@ -112,8 +112,10 @@ extension GameFrameRenderer {
         let frame = isUndealt || index >= slots.count ? layout.deckFrame : slots[index]
         var look = state.grid.look(of: card, palette: palette, reducesMotion: animator.reducedMotion)
         look.isFocused = state.grid.isFocused(card, at: index, focusVisible: focusVisible)
+        // The whole seconds left are drawn only under reduced motion (the pie steps once a
+        // second); otherwise the pie's own animation sweeps, and a second passing is no input.
         look.bonusShown = CardLook.BonusShown(isConsuming: card.isConsumingBonusTime,
-                                              wholeSecondsLeft: card.bonusTimeRemaining.rounded(.up))
+                                              wholeSecondsLeft: animator.reducedMotion ? card.bonusTimeRemaining.rounded(.up) : 0)
         return GameScene.Placed(index: index, card: card, look: look, frame: frame,
                                 takesTaps: GamePageState.Grid.isOnTable(card, isUndealt: isUndealt))
     }
