@@ -76,9 +76,8 @@ final class KeptBody {
 
     func noteOwn(_ key: AnimationKey) { ownKeys.append(key) }
 
-    var animationKeys: [AnimationKey] { madeKeys + placedKeys }
-    /// True when one of its keys is `moving` (asked of every kept card at every evaluation:
-    /// no array made to ask it).
+    /// True when one of its animation keys (made or laid out) is `moving`: asked of every kept
+    /// card at every evaluation, so no array of them is made to ask it.
     func hasKey(where moving: (AnimationKey) -> Bool) -> Bool {
         madeKeys.contains(where: moving) || placedKeys.contains(where: moving)
     }
