@@ -129,4 +129,31 @@ import Testing
             #expect(Self.state(late) == Self.state(seats[0]))
         }
     }
+
+    /// A resumed seat catches up on a card just chosen: its pie counts down from the catch-up
+    /// on, frame after frame. (Once a card's `onAppear` evaluated the card's view alone, the
+    /// page around it, laid out with nothing moving, was skipped at every frame: the pie stayed
+    /// full on the resumed seat's screen.)
+    @Test func aResumedSeatsPieCountsDownAfterTheCatchUp() throws {
+        let clock = VirtualClock(start: 0.5)
+        let resumed = Self.process(size: Size(width: 80, height: 24), clock: clock)
+        _ = resumed.render(in: resumed.size)
+        let dealt = Self.process(size: Size(width: 80, height: 24))
+        TableLog.apply(TimedIntent(.deal, at: 0, seat: 0), to: dealt)
+        let first = try #require(dealt.game.cards.first)
+        let log = [TimedIntent(.deal, at: 2, seat: 0), TimedIntent(.choose(cardID: first.id), at: 3, seat: 0)]
+        resumed.animator.reducedMotion = true
+        var timeline = TableTimeline()
+        timeline.anchor(log, catchUpCount: log.count, now: resumed.game.now)
+        for entry in log { TableLog.apply(entry, to: resumed, offset: try #require(timeline.offset)) }
+        resumed.animator.reducedMotion = false
+        var screens: [String] = []
+        for _ in 0..<60 {
+            clock.advance(by: 1.0 / 30)
+            resumed.tick()
+            screens.append(resumed.render(in: resumed.size).plainText)
+        }
+        #expect(resumed.isAnimating)
+        #expect(Set(screens).count > 20, "the pie did not count down: \(Set(screens).count) screens in 2 s")
+    }
 }

@@ -11,13 +11,15 @@ import Testing
         return canvas
     }
 
-    /// A card-like view: a label, a counter in `@State` (a click counts), an `onAppear` that runs once.
+    /// A card-like view: a label, a counter in `@State` (a click counts), an `onAppear` that
+    /// runs once. Of a fixed size, as a card is: its own state change evaluates it alone.
     struct Tile: View, Equatable {
         var label: String
         @State private var clicks = 0
         @State private var appearances = 0
         var body: some View {
             Text("\(label)\(clicks)\(appearances)")
+                .frame(width: 3, height: 1)
                 .onTapGesture { clicks += 1 }
                 .onAppear { appearances += 1 }
         }
@@ -88,13 +90,57 @@ import Testing
             #expect(graph.bodyCounts.evaluated == 1)
         }
         #expect(graph.keptState.filter { $0.label == "clicks" }.map(\.value).sorted() == ["0", "1"])
-        // A new tile: it alone is evaluated (twice: its onAppear changes its own state).
+        // A new tile: it alone is evaluated with `Row`, then once more alone, as its onAppear
+        // changes its own state (ViewGraph.reevaluateStateOwners): not the whole tree again.
+        let evaluations = graph.evaluationCount
         #expect(frame(graph, Row(labels: ["a", "c", "b"])).plainText.hasPrefix("a01.....\nc01.....\nb11"))
+        #expect(graph.evaluationCount == evaluations + 1)
         #expect(graph.bodyCounts.kept == 2)
-        #expect(graph.bodyCounts.evaluated == 2)
+        #expect(graph.bodyCounts.evaluated == 3)
         // A kept tile's click still reaches its own state.
         #expect(graph.tap(at: Point(x: 0, y: 2)))
         #expect(frame(graph, Row(labels: ["a", "c", "b"])).plainText.hasPrefix("a01.....\nc01.....\nb21"))
+    }
+
+    /// A root that compares equal from frame to frame, as the game's page does.
+    struct Board: View, Equatable {
+        var labels: [String]
+        var body: some View {
+            VStack(alignment: .leading) { ForEach(labels, id: \.self) { Tile(label: $0) } }
+                .frame(width: 8, height: 4, alignment: .topLeading)
+        }
+    }
+
+    /// SwiftUI evaluates again the view whose `@State` changed, not the tree: with the root
+    /// unchanged, a click's change of one tile's state evaluates that tile's body alone, in its
+    /// place; the other tile and the root are not evaluated.
+    @Test func aStateChangeEvaluatesItsViewAlone() {
+        let graph = ViewGraph()
+        let size = Size(width: 8, height: 4)
+        func draw() -> String {
+            var canvas = Canvas(size: size, fill: Cell("."))
+            graph.render(Board(labels: ["a", "b"]), on: &canvas)
+            return canvas.plainText
+        }
+        #expect(draw().hasPrefix("a01.....\nb01"))
+        let evaluations = graph.evaluationCount
+        #expect(graph.tap(at: Point(x: 0, y: 1)))
+        #expect(graph.needsUpdate)
+        #expect(draw().hasPrefix("a01.....\nb11"))
+        #expect(graph.evaluationCount == evaluations)      // no whole evaluation
+        #expect(graph.bodyCounts.evaluated == 1)           // b's body, where it was
+        // Its state and its place in the tree are the same as a whole evaluation leaves them.
+        #expect(graph.tap(at: Point(x: 0, y: 1)))
+        #expect(draw().hasPrefix("a01.....\nb21"))
+        #expect(graph.tap(at: Point(x: 0, y: 0)))
+        #expect(draw().hasPrefix("a11.....\nb21"))
+        #expect(graph.evaluationCount == evaluations)
+        #expect(graph.keptState.filter { $0.label == "clicks" }.map(\.value).sorted() == ["1", "2"])
+        // A change of the root's inputs is a whole evaluation again.
+        var canvas = Canvas(size: size, fill: Cell("."))
+        graph.render(Board(labels: ["b"]), on: &canvas)
+        #expect(canvas.plainText.hasPrefix("b21"))
+        #expect(graph.evaluationCount == evaluations + 1)
     }
 
     @Test func whatAKeptBodyOwnsGoesWhenItsViewLeaves() {
@@ -209,5 +255,66 @@ import Testing
         let alone = frames(KeptCountdown(duration: 4))
         #expect(Set(alone).count == 4, "the countdown alone did not move")
         #expect(frames(Wrapped(duration: 4)) == alone)
+    }
+}
+
+extension KeptBodiesTests {
+    /// A kept view that shows a countdown once asked, as the game's page shows a card's pie.
+    struct Shelf: View, Equatable {
+        var shows: Bool
+        var body: some View {
+            VStack(spacing: 0) {
+                Text("x")
+                if shows { KeptCountdown(duration: 4).frame(width: 8, height: 3) }
+            }
+        }
+    }
+
+    /// Regression (a table seat caught up with a card's pie that never counted down): the
+    /// countdown appears while nothing else moves, so the view around it was laid out settled.
+    /// Its `onAppear` starts the animation in its own body, evaluated alone
+    /// (ViewGraph.reevaluateStateOwners): the view around must be entered at the next frames, or
+    /// they skip it as settled and the pie stays full.
+    @Test func aCountdownStartedByItsOwnStateMovesInsideASettledView() {
+        let clock = VirtualClock()
+        let graph = ViewGraph(animator: Animator(clock: clock))
+        let size = Size(width: 8, height: 4)
+        _ = frame(graph, Shelf(shows: false), size)
+        clock.advance(by: 1)
+        let evaluations = graph.evaluationCount
+        let full = frame(graph, Shelf(shows: true), size).plainText
+        #expect(graph.evaluationCount == evaluations + 1, "the onAppear's changes evaluated the countdown alone")
+        var frames = [full]
+        for _ in 0..<4 {
+            clock.advance(by: 1.1)
+            frames.append(frame(graph, Shelf(shows: true), size).plainText)
+        }
+        #expect(Set(frames).count == 5, "the countdown did not move: \(frames)")
+        #expect(graph.evaluationCount == evaluations + 1)
+    }
+}
+
+extension KeptBodiesTests {
+    /// A view whose own state changes its size: a click spells its word out.
+    struct Word: View, Equatable {
+        @State private var spelledOut = false
+        var body: some View {
+            Text(spelledOut ? "long" : "s").onTapGesture { spelledOut = true }
+        }
+    }
+
+    struct Line: View, Equatable {
+        var body: some View {
+            HStack(spacing: 0) { Word(); Text("|") }
+        }
+    }
+
+    /// A state change evaluated in its view alone must not keep a layout its new size breaks:
+    /// the row is laid out again (a whole evaluation), as the first layout of that state is.
+    @Test func aStateChangeThatResizesItsViewLaysTheTreeOutAgain() {
+        let graph = ViewGraph()
+        #expect(frame(graph, Line()).plainText.hasPrefix("s|......"))
+        #expect(graph.tap(at: Point(x: 0, y: 0)))
+        #expect(frame(graph, Line()).plainText.hasPrefix("long|..."))
     }
 }

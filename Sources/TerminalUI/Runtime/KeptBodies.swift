@@ -107,6 +107,10 @@ final class KeptBody {
         if placing { placedUnclaimed = true } else { madeUnclaimed = true }
     }
 
+    /// A body under it was evaluated again alone and may have started an animation it never
+    /// noted: the next frames enter it (refresh) rather than skip it as settled.
+    func holdsAMovingBody() { isSettled = false }
+
     /// Its units were made again at an animation frame: settled once nothing of it moves.
     func settle(moving: (AnimationKey) -> Bool) {
         isSettled = !hasKey(where: moving)
@@ -168,9 +172,10 @@ final class KeptBody {
         ownKeysSettled = ownWereSettled && !ownKeys.contains(where: animating)
     }
 
-    /// Evaluates the body again as it was first evaluated (its view, identity and place), for
-    /// an animation frame: the new node, its own `KeptBody` registered (nil: not one node).
-    var remake: (() -> ViewNode?)?
+    /// Evaluates the body again as it was first evaluated (its view, identity and place), in a
+    /// transaction with the animation given: the new node, its own `KeptBody` registered (nil:
+    /// not one node).
+    var remake: ((Animation?) -> ViewNode?)?
 
     /// Everything it owns: what its evaluation and its layout noted.
     var ownedIDs: [ViewID] { madeIDs + placedIDs }
@@ -345,20 +350,92 @@ extension ViewGraph {
                 if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
                 continue
             }
-            guard child.restingSize == nil, let rect = kept.placedRect, let remade = kept.remake?(),
-                  let remadeBody = remade.keptBody else { return false }
-            // The modifiers around the view applied themselves to the old node, once.
-            (remade.tapAction, remade.zIndex) = (child.tapAction, child.zIndex)
-            remade.fractionalFrame = child.fractionalFrame
-            nodeReplaced(child, by: remade)
-            remade.place(in: rect)
-            node.children[index] = remade
-            let owned = Set(remadeBody.ownedIDs)
-            for id in kept.ownedIDs where !owned.contains(id) && id != kept.id { drop(id) }
-            // What the bodies around it noted of it is stale: they are evaluated next time.
-            for body in keptAround { body.canBeKept = false }
+            guard replace(child, at: index, in: node, evaluating: kept, keptAround: keptAround, animation: nil) else { return false }
         }
         return true
+    }
+
+    /// `kept`'s body evaluated again where it is (`child`, the node it made, at `index` of
+    /// `node`'s children), and put in its place. False when it cannot be (the caller evaluates
+    /// the whole tree instead).
+    private func replace(_ child: ViewNode, at index: Int, in node: ViewNode, evaluating kept: KeptBody,
+                         keptAround: [KeptBody], animation: Animation?, sizedAsOffered: Bool = false) -> Bool {
+        guard child.restingSize == nil, let rect = kept.placedRect, let remade = kept.remake?(animation),
+              let remadeBody = remade.keptBody, !sizedAsOffered || remade.takesTheSpaceOffered else { return false }
+        // The modifiers around the view applied themselves to the old node, once.
+        (remade.tapAction, remade.zIndex) = (child.tapAction, child.zIndex)
+        remade.fractionalFrame = child.fractionalFrame
+        nodeReplaced(child, by: remade)
+        remade.place(in: rect)
+        node.children[index] = remade
+        let owned = Set(remadeBody.ownedIDs)
+        for id in kept.ownedIDs where !owned.contains(id) && id != kept.id { drop(id) }
+        // What the bodies around it noted of it is stale: they are evaluated next time, and
+        // until then each frame enters them to reach it (a @State change may have started an
+        // animation inside a body laid out settled).
+        for body in keptAround {
+            body.canBeKept = false
+            body.holdsAMovingBody()
+        }
+        return true
+    }
+}
+
+extension ViewGraph {
+    /// SwiftUI evaluates again the view whose `@State` changed, not the whole tree. When only
+    /// `@State` changed since the last evaluation (not the root's inputs, not an observed
+    /// object) and every view whose state changed is a kept body's view in the tree, each of
+    /// those bodies is evaluated again where it is, in the pending transaction, and put in its
+    /// old node's place (a card's pie starting its countdown from its `onAppear`). False when
+    /// that cannot be done: nothing was changed, and the whole tree is evaluated instead.
+    func reevaluateStateOwners(startingUpdate: Bool = false) -> Bool {
+        guard let root, !changedStateOwners.isEmpty, changedObjects.isEmpty, !changedOutsideState else { return false }
+        var owners: [KeptBody] = []
+        for id in changedStateOwners {
+            guard let kept = keptBodies[id], kept.node != nil, kept.remake != nil else { return false }
+            if !owners.contains(where: { $0 === kept }) { owners.append(kept) }
+        }
+        // All found first, so that a failure leaves the tree as it was.
+        var places: [(parent: ViewNode, index: Int, keptAround: [KeptBody])] = []
+        for kept in owners {
+            // Its node is laid out again where it was: only a view that takes the space offered
+            // (a card's GeometryReader) keeps its size whatever its state; any other may have
+            // grown or shrunk, so the tree is laid out again (SwiftUI lays out what changed).
+            guard let place = place(of: kept, under: root, keptAround: []),
+                  place.parent.children[place.index].takesTheSpaceOffered else { return false }
+            places.append(place)
+        }
+        let animation = pendingTransaction?.animation
+        pendingTransaction = nil
+        if startingUpdate { bodyCounts = (0, 0) }
+        for (kept, place) in zip(owners, places) {
+            let child = place.parent.children[place.index]
+            guard replace(child, at: place.index, in: place.parent, evaluating: kept,
+                          keptAround: place.keptAround, animation: animation, sizedAsOffered: true) else {
+                pendingTransaction = Transaction(animation: animation)
+                return false
+            }
+        }
+        changedStateOwners.removeAll()
+        needsUpdate = false
+        geometrySettled = false
+        return true
+    }
+
+    /// Where `target`'s node hangs: its parent, its index there, and the kept bodies around it.
+    /// Only kept bodies that own `target` are entered (the others cannot hold it).
+    private func place(of target: KeptBody, under node: ViewNode,
+                       keptAround: [KeptBody]) -> (parent: ViewNode, index: Int, keptAround: [KeptBody])? {
+        for (index, child) in node.children.enumerated() where !child.isLeaving {
+            if let kept = child.keptBody, kept.isCurrent {
+                if kept === target { return (node, index, keptAround) }
+                guard kept.owns(target.id, keptAs: kept.id) else { continue }
+                if let found = place(of: target, under: child, keptAround: keptAround + [kept]) { return found }
+                continue
+            }
+            if let found = place(of: target, under: child, keptAround: keptAround) { return found }
+        }
+        return nil
     }
 }
 

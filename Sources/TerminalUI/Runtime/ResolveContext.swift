@@ -55,10 +55,12 @@ public struct ResolveContext {
             graph.bindDynamicProperties(of: view, id: context.id)
             view.body._makeNodes(&context, into: &nodes)
             if keeping, let kept = graph.endKeeping(id: context.id, nodes: nodes[first...]) {
-                // An animation frame evaluates it again alone, where it is, without a transaction.
+                // An animation frame evaluates it again alone, where it is, without a transaction;
+                // a change of its own `@State`, with the change's (ViewGraph.reevaluateStateOwners).
                 let place = ResolveContext(graph: graph, id: parentID, animation: nil)
-                kept.remake = {
+                kept.remake = { animation in
                     var context = place
+                    context.animation = animation
                     var remade: [ViewNode] = []
                     context.resolveBody(of: view, into: &remade, equals: equals)
                     return remade.count == 1 ? remade[0] : nil

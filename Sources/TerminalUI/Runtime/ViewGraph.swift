@@ -22,7 +22,7 @@ public final class ViewGraph {
     var recording: [(body: KeptBody, placing: Bool)] = []
     /// Views whose `@State` changed since the last update, and objects that announced a change:
     /// a body kept around one of those views, or holding one of those objects, is stale.
-    private(set) var changedStateOwners: [ViewID] = []
+    var changedStateOwners: [ViewID] = []
     private(set) var changedObjects: [ObjectIdentifier] = []
     /// Animated values no kept body owns (a value outside any `Equatable` view): while one
     /// moves, each frame evaluates the whole tree. (A matched frame or a transition's presence
@@ -55,7 +55,9 @@ public final class ViewGraph {
     /// Each view type's dynamic properties (`@State`, `@ObservedObject`), found once per type.
     private var dynamicProperties: [ObjectIdentifier: DynamicProperties] = [:]
     /// The transaction of the next update: the animation of the changes since the last one.
-    private var pendingTransaction: Transaction?
+    var pendingTransaction: Transaction?
+    /// Something outside any view's `@State` changed since the last evaluation (the root's inputs).
+    var changedOutsideState = false
     /// Animated values by owner identity (the animator's tracks are keyed by a number per identity).
     var animationIDs: [ViewID: (number: Int, properties: [String])] = [:]
     private var nextAnimationID = 1 << 20
@@ -83,7 +85,7 @@ public final class ViewGraph {
     private var animatableTypes: [ObjectIdentifier: (any Animatable.Type)?] = [:]
 
     /// True when something the views read has changed since they were last evaluated.
-    public private(set) var needsUpdate = true
+    public internal(set) var needsUpdate = true
     /// How many times bodies were evaluated (tests: one update per change).
     public private(set) var evaluationCount = 0
     /// The tree as laid out by the last update.
@@ -107,19 +109,23 @@ public final class ViewGraph {
     /// views that just appeared and evaluates again if they changed state (a few times at most),
     /// so the first frame drawn already shows what they set.
     public func update<Root: View>(_ view: Root, size: Size) {
-        reevaluate = { [unowned self] in self.evaluate(view, size: size) }
+        reevaluate = { [unowned self] in
+            if !self.reevaluateStateOwners() { self.evaluate(view, size: size) }
+        }
+        let sameRoot = size == lastSize && (lastRoot as? ViewBox<Root>).map { isEqual(view, to: $0) } == true
         // An animation frame: the same root, nothing changed. Only what animates is evaluated.
-        if !needsUpdate, size == lastSize, let lastRoot = lastRoot as? ViewBox<Root>, isEqual(view, to: lastRoot),
-           refreshAnimatedBodies() {
+        // A change of views' own `@State`: only those views are.
+        if sameRoot, needsUpdate ? reevaluateStateOwners(startingUpdate: true) : refreshAnimatedBodies() {
             runAppearActions()
             if needsUpdate { update(view, size: size) }
             return
         }
         lastRoot = ViewBox(view)
         lastSize = size
+        evaluate(view, size: size)
         for _ in 0..<4 {
-            evaluate(view, size: size)
             guard runAppearActions(), needsUpdate else { return }
+            if !reevaluateStateOwners() { evaluate(view, size: size) }
         }
     }
 
@@ -172,6 +178,7 @@ public final class ViewGraph {
         dropWhatLeft()
         changedStateOwners.removeAll()      // every body kept now was checked against them
         changedObjects.removeAll()
+        changedOutsideState = false
     }
 
     /// Whatever belonged to an identity not seen in this evaluation goes with it.
@@ -210,6 +217,7 @@ public final class ViewGraph {
         // Noted after the earlier changes were evaluated: that evaluation forgets what it saw.
         if let owner { changedStateOwners.append(owner) }
         if let object { changedObjects.append(object) }
+        if owner == nil && object == nil { changedOutsideState = true }
         needsUpdate = true
         pendingTransaction = transaction
     }

@@ -28,6 +28,16 @@ public final class ViewNode {
         case effect(NodeEffect)
     }
 
+    /// Its size is the space it is offered whatever it holds (Layout.swift): evaluated again
+    /// alone, it fits where it was laid out.
+    var takesTheSpaceOffered: Bool {
+        switch kind {
+        case .leaf, .geometry, .shape, .effect: return true
+        case .frame(let width, let height, _): return width != nil && height != nil
+        case .text, .stack, .zstack, .spacer, .padding, .offset: return false
+        }
+    }
+
     public let id: ViewID
     var kind: Kind { didSet { measuredText = nil } }
     var children: [ViewNode] { didSet { zOrderedChildren = Self.zOrdered(children) } }
