@@ -201,7 +201,15 @@ struct KeptBodyTable {
         }
     }
 
-    var keys: Dictionary<ViewID, KeptBody>.Keys { bodies.keys }
+    /// Drops every body kept at an identity `shouldDrop` names (no longer current).
+    mutating func removeAll(where shouldDrop: (ViewID) -> Bool) {
+        for (id, body) in bodies where shouldDrop(id) {
+            body.isCurrent = false
+            bodies[id] = nil
+        }
+    }
+
+    /// Tests look bodies up by their view.
     var values: Dictionary<ViewID, KeptBody>.Values { bodies.values }
 }
 

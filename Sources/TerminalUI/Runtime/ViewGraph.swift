@@ -185,7 +185,7 @@ public final class ViewGraph {
     private func dropWhatLeft() {
         for id in states.keys where !seen.contains(id) { states[id] = nil }
         for id in appeared where !seen.contains(id) { appeared.remove(id) }
-        for id in keptBodies.keys where !seen.contains(id) { keptBodies[id] = nil }
+        keptBodies.removeAll { !seen.contains($0) }
         for id in watchedValues.keys where !seen.contains(id) { watchedValues[id] = nil }
         for object in observed.keys where !observedSeen.contains(object) { observed[object] = nil }
         for id in animationIDs.keys where !seen.contains(id) { dropAnimations(of: id) }

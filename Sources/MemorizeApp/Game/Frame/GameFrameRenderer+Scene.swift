@@ -70,19 +70,12 @@ extension GameFrameRenderer {
         // Every frame asks this of every card: read each where it lies (a copied card retains its
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
         let someUndealt = state.grid.dealt.count < cards.count
-        // With no matched frame that can move, none flies and none waits for its delay: a card
-        // is in the deck while undealt (what `place` answers then, without its three lookups).
-        guard graph.matchedFramesMayMove else {
-            cards.withUnsafeBufferPointer { cards in
-                for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
-                    if someUndealt && state.grid.isUndealt(cards[index]) { order.inDeck.append(index) } else { order.settled.append(index) }
-                }
-            }
-            return order
-        }
+        // With no matched frame that can move, none flies and none waits for its delay: `place`
+        // then answers from the deal alone, without its three lookups per card.
+        let framesMayMove = graph.matchedFramesMayMove
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
-                switch place(state, of: cards[index], at: time, someUndealt: someUndealt) {
+                switch place(state, of: cards[index], at: time, someUndealt: someUndealt, framesMayMove: framesMayMove) {
                 case .flying: order.flying.append(index)
                 case .inDeck: order.inDeck.append(index)
                 case .settled: order.settled.append(index)
@@ -94,14 +87,17 @@ extension GameFrameRenderer {
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay: as
     /// the runtime presents the card's matched frame (MatchedGeometry.swift).
-    private func place(_ state: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool) -> Place {
+    private func place(_ state: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool,
+                       framesMayMove: Bool) -> Place {
+        let isUndealt = someUndealt && state.grid.isUndealt(card)
+        guard framesMayMove else { return isUndealt ? .inDeck : .settled }
         // A card that cannot move rests where it is: no track lookups for it.
         let track = graph.matchedGeometryTrack(id: card.id)
         let canMove = track.map { animator.mayMove(id: $0.id) } ?? false
         let moving = canMove && track.map { animator.isAnimating($0, at: time) } == true
         let departed = !canMove || track.map { animator.hasStarted($0, at: time) } != false
         if moving && departed { return .flying }
-        return (someUndealt && state.grid.isUndealt(card)) || !departed ? .inDeck : .settled
+        return isUndealt || !departed ? .inDeck : .settled
     }
 
     /// The card as the page's state declares it: in its slot once dealt, else in the deck.
