@@ -249,6 +249,24 @@ struct CanvasTests {
             }
         }
     }
+
+    /// A text measured once (GlyphRun: a `Text` drawn at every frame) writes exactly what `put`
+    /// of its string writes, wherever it lands: clipped at either edge, across a wide glyph, with
+    /// a control or bidi character in it.
+    @Test func aGlyphRunWritesWhatItsStringWrites() {
+        let texts = ["Score: 12", "a👻b👻", "x\u{1B}[2Jy", "\u{202E}evil", "e\u{301}tude", "", "👻👻👻👻"]
+        for text in texts {
+            for x in [-3, -1, 0, 1, 4, 7, 9] {
+                var byString = Canvas(size: Size(width: 9, height: 2))
+                var byRun = byString
+                let advancedByString = byString.put(text, x: x, y: 1, style: red)
+                let advancedByRun = byRun.put(GlyphRun(text), x: x, y: 1, style: red)
+                #expect(byRun == byString, "\(text.debugDescription) at \(x)")
+                #expect(advancedByRun == advancedByString)
+                #expect(isConsistent(byRun))
+            }
+        }
+    }
 }
 
 /// Tiny deterministic generator so the fuzz test is repeatable.

@@ -117,9 +117,8 @@ public struct Canvas: Equatable, Sendable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain) -> Int {
         var column = x
         for character in text {
-            let width = character.unicodeScalars.contains(where: SafeText.isUnsafe) ? 1 : TextWidth.of(character)
             if column >= 0 { put(character, x: column, y: y, style: style) }
-            column += max(width, 1)
+            column += GlyphRun.advance(of: character)
         }
         return column - x
     }

@@ -166,8 +166,7 @@ extension ViewNode {
             effect.draw(self, &canvas) { canvas in drawChildren(on: &canvas) }
             return
         case .text(let text, let style):
-            _ = canvas.put(textWidth > frame.width ? Self.prefix(of: text, fitting: frame.width) : text,
-                           x: frame.minX, y: frame.minY, style: style)
+            canvas.put(glyphRun(of: text, fitting: frame.width), x: frame.minX, y: frame.minY, style: style)
         default:
             break
         }

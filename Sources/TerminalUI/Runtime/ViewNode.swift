@@ -39,7 +39,7 @@ public final class ViewNode {
     }
 
     public let id: ViewID
-    var kind: Kind { didSet { measuredText = nil } }
+    var kind: Kind { didSet { (measuredText, drawnText) = (nil, nil) } }
     var children: [ViewNode] { didSet { zOrderedChildren = Self.zOrdered(children) } }
     /// Where layout put this node (cells, on the canvas).
     public internal(set) var frame: Rect = .zero
@@ -91,6 +91,16 @@ public final class ViewNode {
         return measuredText ?? 0
     }
     private var measuredText: Int?
+
+    /// A text's glyphs as drawn in `width` cells (cut where it meets its frame), checked and
+    /// measured once per text and width (GlyphRun).
+    func glyphRun(of text: String, fitting width: Int) -> GlyphRun {
+        if let drawnText, drawnText.width == width { return drawnText.run }
+        let run = GlyphRun(textWidth > width ? Self.prefix(of: text, fitting: width) : text)
+        drawnText = (run, width)
+        return run
+    }
+    private var drawnText: (run: GlyphRun, width: Int)?
 
     /// The children sorted by `zIndex` when one has one (nil: in the order written), sorted when
     /// they are given: every frame draws every node, and a `.zIndex` is set on its nodes as
