@@ -31,6 +31,11 @@ enum FrameCost {
     /// The flip (0.5 s) from S+3.9, with its first pie frames; S is the first frame.
     static let flipWindow = (3.85, 4.5)
     static let focusKeys = [3.1, 3.3, 3.5, 3.7]
+    /// Where a focus move's frame is looked for, around its key's time from S. The script's clock
+    /// starts when the game does and S is its first frame, a few milliseconds later, so a move
+    /// answered at once lands just *before* its key's time from S (3.098 s for the key at 3.1 s:
+    /// from 2026-11-29 no frame fell inside [key, key + 0.15) and figure 9 went unmeasured).
+    static let focusWindow = (before: 0.05, after: 0.15)
 
     struct Run {
         var cpuNanoseconds: Double
@@ -54,7 +59,9 @@ enum FrameCost {
         guard let after = ProcSample(pid: pty.pid) else { throw LiveGameRun.Failure(description: "exited early") }
         pty.pump(until: s + flipWindow.1 + 1.0)
         let frames = Bursts.split(pty.chunks, from: s + flipWindow.0, to: s + flipWindow.1).count
-        let focus = focusKeys.compactMap { Bursts.split(pty.chunks, from: s + $0, to: s + $0 + 0.15).first }
+        let focus = focusKeys.compactMap {
+            Bursts.split(pty.chunks, from: s + $0 - focusWindow.before, to: s + $0 + focusWindow.after).first
+        }
         return Run(cpuNanoseconds: (after - before).cpuNanoseconds, frames: frames, focusBursts: focus)
     }
 
@@ -101,7 +108,7 @@ enum FrameCost {
                         let frames = tracedFrames(path)
                         if let first = frames.first?.time {
                             for key in focusKeys {
-                                if let frame = frames.first(where: { $0.time - first >= key && $0.time - first < key + 0.15 }) {
+                                if let frame = frames.first(where: { $0.time - first >= key - focusWindow.before && $0.time - first < key + focusWindow.after }) {
                                     focusCells.append(Double(frame.cells))
                                     focusGlyphBytes.append(Double(frame.glyphBytes))
                                 }
