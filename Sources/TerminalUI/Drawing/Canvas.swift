@@ -44,6 +44,10 @@ public struct Glyph: Equatable, Sendable {
     }
 
     public static let space = Glyph(" ")
+
+    /// The columns it moves the pen: at least one (a combining mark alone takes a column; an
+    /// unsafe character is already the one-column replacement).
+    var advance: Int { max(width, 1) }
 }
 
 /// The cell buffer every frame is drawn into. Rendering is a pure function into a Canvas; the
@@ -115,10 +119,15 @@ public struct Canvas: Equatable, Sendable {
     /// Writes text left to right from (x, y), clipped to the canvas; returns the columns advanced.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain) -> Int {
+        put(glyphs: text.lazy.map(Glyph.init), x: x, y: y, style: style)
+    }
+
+    /// `put` of glyphs checked beforehand (a text, or a GlyphRun kept from an earlier frame).
+    mutating func put(glyphs: some Sequence<Glyph>, x: Int, y: Int, style: Style) -> Int {
         var column = x
-        for character in text {
-            if column >= 0 { put(character, x: column, y: y, style: style) }
-            column += GlyphRun.advance(of: character)
+        for glyph in glyphs {
+            if column >= 0 { put(glyph, x: column, y: y, style: style) }
+            column += glyph.advance
         }
         return column - x
     }
