@@ -157,27 +157,31 @@ extension ViewNode {
     /// Draws this node and its children, lowest `zIndex` first.
     func draw(on canvas: inout Canvas) {
         guard !isHidden else { return }
-        switch kind {
-        case .leaf(let draw):
-            draw(frame, &canvas)
-        case .shape(let draw):
-            draw(frame, restingSize ?? frame.size, &canvas)
-        case .effect(let effect):
-            effect.draw(self, &canvas) { canvas in drawChildren(on: &canvas) }
-            return
-        case .text(let text, let style):
-            canvas.put(glyphRun(of: text, fitting: frame.width), x: frame.minX, y: frame.minY, style: style)
-        default:
+        switch drawnPart {
+        case .nothing:
             break
+        case .leaf:
+            if case .leaf(let draw) = kind { draw(frame, &canvas) }
+        case .shape:
+            if case .shape(let draw) = kind { draw(frame, restingSize ?? frame.size, &canvas) }
+        case .effect:
+            if case .effect(let effect) = kind { effect.draw(self, &canvas) { canvas in drawChildren(on: &canvas) } }
+            return
+        case .text:
+            if case .text(let text, let style) = kind {
+                canvas.put(glyphRun(of: text, fitting: frame.width), x: frame.minX, y: frame.minY, style: style)
+            }
         }
         drawChildren(on: &canvas)
     }
 
     /// Every frame draws every node: the children are borrowed from this node, which holds them
     /// throughout, not retained and released one by one (about a third of drawing's time was
-    /// those atomic operations on nodes scattered in memory).
+    /// those atomic operations on nodes scattered in memory). A node without children (a text,
+    /// a shape) does not even borrow its empty array.
     private func drawChildren(on canvas: inout Canvas) {
-        (zOrderedChildren ?? children).withUnsafeBufferPointer { drawing in
+        guard !drawingOrder.isEmpty else { return }
+        drawingOrder.withUnsafeBufferPointer { drawing in
             for index in drawing.indices {
                 Unmanaged.passUnretained(drawing[index])._withUnsafeGuaranteedRef { $0.draw(on: &canvas) }
             }

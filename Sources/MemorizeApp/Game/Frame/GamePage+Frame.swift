@@ -9,8 +9,9 @@ extension GamePage {
         renderer.render(pageState, in: size, focusVisible: focusVisible)
     }
 
-    /// The win screen shows over the game (the game is over, every card is on the table).
-    func showsWin(in size: Size) -> Bool { renderer.showsWin(pageState, in: size) }
+    /// The win screen shows over the game (the game is over, every card is on the table). Asked
+    /// at every frame: the page's state (its title's strings, its grid) is made only once won.
+    func showsWin(in size: Size) -> Bool { win != nil && renderer.showsWin(pageState, in: size) }
 
 
     /// The card at `index` as presented at `time` (the inspector, tests).
