@@ -312,9 +312,13 @@ extension EndToEndTests {
                 }
             }
 
-            /// Waits until the app has handled all it read: nothing unread and the process asleep
-            /// in poll(2) at several samples in a row. It polls only with nothing decoded left to
-            /// handle (a frame's wait included), so this sees the backlog FIONREAD cannot.
+            /// Waits until the app has handled all it read: nothing unread for a while (tmux has no
+            /// more to hand it), and then the process asleep in poll(2). It polls only with nothing
+            /// decoded left to handle (a frame's wait included), so this sees the backlog FIONREAD
+            /// cannot. One sample asleep is enough once the input stays empty: a game left
+            /// animating (a matched card's spin repeats forever) wakes every frame, and five samples
+            /// asleep in a row can take long in a debug build under load (a CI run timed out here
+            /// once, with no word on why: 2026-11-29).
             func waitUntilSettled(pid: pid_t, session: TmuxSession, timeout: Double = 30) throws {
                 func asleepInPoll() -> Bool {
                     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -323,13 +327,16 @@ extension EndToEndTests {
                     return stat[stat.index(after: close)...].split(separator: " ").first == "S" && wchan.contains("poll")
                 }
                 let deadline = Date().addingTimeInterval(timeout)
-                var inARow = 0
-                while inARow < 5 {
+                var emptyInARow = 0
+                while true {
                     guard session.exitCode() == nil else { return }
                     guard Date() < deadline else {
-                        throw TmuxSession.Failure(description: "the app did not settle within \(timeout) s (busy, or not waiting in poll)")
+                        // Say what the process was doing: a hang must be diagnosable from the CI log.
+                        throw TmuxSession.Failure(description: "the app did not settle within \(timeout) s (busy, or not waiting in poll)\n"
+                            + FuzzTerminal.diagnose(pid: pid, session: session, input: self))
                     }
-                    inARow = (try count()) == 0 && asleepInPoll() ? inARow + 1 : 0
+                    emptyInARow = try count() == 0 ? emptyInARow + 1 : 0
+                    if emptyInARow >= 5 && asleepInPoll() { return }
                     usleep(20_000)
                 }
             }
