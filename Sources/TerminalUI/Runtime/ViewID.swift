@@ -86,14 +86,15 @@ public struct ViewID: Hashable, CustomStringConvertible {
         return false
     }
 
-    /// Two paths are the same when their last steps are, and their paths' hashes and depths are
-    /// equal. Not walking the rest up to the root is what keeps the graph's tables cheap (every
-    /// frame looks up and marks hundreds of identities); it trusts the 64-bit hash for what lies
-    /// above, which is seeded afresh in each process: two of a few thousand live identities
-    /// share one by chance about once in 10^12 processes.
+    /// Two paths are the same when they are one step, or when their paths' hashes and depths are
+    /// equal. Not walking them up to the root, nor comparing their last components (an element's
+    /// id is an `AnyHashable`, compared by a dynamic cast), is what keeps the graph's tables cheap:
+    /// every evaluation looks up and marks hundreds of identities, made afresh, against those the
+    /// last one kept. It trusts the 64-bit hash of the whole path, seeded afresh in each process:
+    /// two of a few thousand live identities share one by chance about once in 10^12 processes.
     public static func == (lhs: ViewID, rhs: ViewID) -> Bool {
         guard let l = lhs.last, let r = rhs.last else { return lhs.last == nil && rhs.last == nil }
-        return l === r || (l.pathHash == r.pathHash && l.depth == r.depth && l.component == r.component)
+        return l === r || (l.pathHash == r.pathHash && l.depth == r.depth)
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(last?.pathHash ?? 0) }
