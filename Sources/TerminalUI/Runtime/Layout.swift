@@ -160,6 +160,8 @@ extension ViewNode {
         switch drawnPart {
         case .nothing:
             break
+        case .nothingAtAll:
+            return
         case .leaf:
             if case .leaf(let draw) = kind { draw(frame, &canvas) }
         case .shape:
@@ -180,6 +182,7 @@ extension ViewNode {
     /// those atomic operations on nodes scattered in memory). A node without children (a text,
     /// a shape) does not even borrow its empty array.
     private func drawChildren(on canvas: inout Canvas) {
+        if let onlyChild { return onlyChild._withUnsafeGuaranteedRef { $0.draw(on: &canvas) } }
         guard !drawingOrder.isEmpty else { return }
         drawingOrder.withUnsafeBufferPointer { drawing in
             for index in drawing.indices {

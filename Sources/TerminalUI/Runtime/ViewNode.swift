@@ -40,8 +40,9 @@ public final class ViewNode {
 
     /// What `draw` does with the node itself, known without reading `kind`: a copy of `kind`
     /// retains and releases its closure or string, and every frame draws every node (most of
-    /// them containers that draw nothing themselves).
-    enum DrawnPart { case nothing, leaf, shape, effect, text }
+    /// them containers that draw nothing themselves). `nothingAtAll`: not its children either
+    /// (an effect that hides its content, NodeEffect.drawing).
+    enum DrawnPart { case nothing, nothingAtAll, leaf, shape, effect, text }
 
     public let id: ViewID
 
@@ -52,7 +53,11 @@ public final class ViewNode {
     /// The children in drawing order: sorted by `zIndex` when one has one, ties in the order
     /// written. Sorted when they are given: every frame draws every node, and a `.zIndex` is set
     /// on its nodes as they are made, before they are anyone's children.
-    private(set) var drawingOrder: [ViewNode]
+    private(set) var drawingOrder: [ViewNode] { didSet { onlyChild = Self.only(of: drawingOrder) } }
+    /// The one child, when there is one (most nodes are a modifier's): drawn without reading the
+    /// drawing order's array, an allocation of its own, at every frame. Not retained: `children`
+    /// holds it, and it is set again whenever they change.
+    private(set) var onlyChild: Unmanaged<ViewNode>?
     private(set) var drawnPart: DrawnPart
     /// Its transition shows nothing of it at this moment (Transitions.swift).
     var isHidden = false
@@ -103,13 +108,23 @@ public final class ViewNode {
         self.children = children
         drawnPart = Self.drawnPart(of: kind)
         drawingOrder = Self.zOrdered(children) ?? children
+        onlyChild = Self.only(of: drawingOrder)
+    }
+
+    private static func only(of children: [ViewNode]) -> Unmanaged<ViewNode>? {
+        children.count == 1 ? Unmanaged.passUnretained(children[0]) : nil
     }
 
     private static func drawnPart(of kind: Kind) -> DrawnPart {
         switch kind {
         case .leaf: .leaf
         case .shape: .shape
-        case .effect: .effect
+        case .effect(let effect):
+            switch effect.drawing {
+            case .aroundContent: .effect
+            case .contentAsItIs: .nothing
+            case .nothing: .nothingAtAll
+            }
         case .text: .text
         case .stack, .zstack, .spacer, .padding, .frame, .geometry, .offset: .nothing
         }
