@@ -127,7 +127,9 @@ import Testing
         #expect(appearances.count == 1)
     }
 
-    /// Lecture 8's pie beside a label: only the pie's frame is made again as it counts down.
+    /// Lecture 8's pie beside a label: as it counts down, no body is evaluated (neither the
+    /// label's nor the one holding the pie); the pie is drawn at its presented data each frame,
+    /// as SwiftUI's renderer interpolates a shape's `animatableData`.
     struct Countdown: View, Equatable {
         var fraction: Double
         let counter: Counter
@@ -148,7 +150,7 @@ import Testing
         var body: some View { Countdown(fraction: model.fraction, counter: counter).frame(width: 8, height: 3, alignment: .topLeading) }
     }
 
-    @Test func aShapesFrameMakesItsContainerAgainNotItsSiblings() {
+    @Test func aShapesFrameEvaluatesNoBodyAndDrawsItsPresentedData() {
         let clock = VirtualClock()
         let graph = ViewGraph(animator: Animator(clock: clock))
         let model = Model(), counter = Counter()
@@ -161,6 +163,7 @@ import Testing
             clock.advance(by: 0.25)
             let drawn = frame(graph, page)
             #expect(counter.count == evaluated, "the label was evaluated again at frame \(step)")
+            #expect(graph.bodyCounts.evaluated == 0, "frame \(step) evaluated \(graph.bodyCounts.evaluated) bodies")
             let resting = still(Countdown(fraction: 1 - Double(step) / 4, counter: Counter()))
             #expect(drawn == resting, "frame \(step): \(drawn.plainText) is not \(resting.plainText)")
         }

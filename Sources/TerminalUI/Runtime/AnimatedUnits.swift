@@ -1,7 +1,8 @@
 /// SwiftUI's animation frame evaluates no body but what animates: an `Animatable` modifier's
 /// `body(content:)` runs again with the new `animatableData`, its `content` the views already
-/// made (lecture 8's Cardify, turning); a shape is drawn again at its new data (the pie). Here
-/// the piece that presented a moving value is an *animated unit*, made again alone where it is:
+/// made (lecture 8's Cardify, turning); a shape is drawn again at its new data (the pie: its
+/// node asks for that data as it draws, FilledShape, so it needs no unit). Here the piece that
+/// presented any other moving value is an *animated unit*, made again alone where it is:
 ///
 /// - a `ModifiedContent` of an `Animatable` modifier whose content is an `AnyView`: its body is
 ///   evaluated again, handed the content's nodes as they were made;

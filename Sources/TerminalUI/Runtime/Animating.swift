@@ -11,6 +11,22 @@ extension ResolveContext {
         return presented
     }
 
+    /// `value` as presented whenever the returned function is called (nil: it is not
+    /// `Animatable`, so it is always as given). SwiftUI's renderer interpolates a shape's
+    /// `animatableData` at each frame without evaluating any body: so does a node drawing the
+    /// shape, asking the animator at the moment it draws. Its track belongs to no body (a body
+    /// around it stays settled, kept whole, while only the shape moves).
+    func presentedWhenDrawn<Value>(_ value: Value) -> (() -> Value)? {
+        guard let animator = graph.animator, let type = graph.animatableType(Value.self) else { return nil }
+        var target = value
+        let key = withUnsafeMutablePointer(to: &target) { type.targetWhenDrawn(at: UnsafeMutableRawPointer($0), in: self) }
+        return {
+            var presented = value
+            withUnsafeMutablePointer(to: &presented) { type.present(at: UnsafeMutableRawPointer($0), key: key, by: animator) }
+            return presented
+        }
+    }
+
     fileprivate func presentedAnimatable<Value: Animatable>(_ value: Value) -> Value {
         guard let animator = graph.animator else { return value }
         let key = graph.animationKey(id, property: graph.propertyName(of: Value.self))
@@ -24,6 +40,21 @@ extension Animatable {
     fileprivate static func present(at pointer: UnsafeMutableRawPointer, in context: ResolveContext) {
         let value = pointer.assumingMemoryBound(to: Self.self)
         value.pointee = context.presentedAnimatable(value.pointee)
+    }
+
+    /// The value at `pointer` becomes its track's target (ResolveContext.presentedWhenDrawn).
+    fileprivate static func targetWhenDrawn(at pointer: UnsafeMutableRawPointer, in context: ResolveContext) -> AnimationKey {
+        let graph = context.graph
+        let key = graph.animationKey(context.id, property: graph.propertyName(of: Self.self), presentedOutsideBodies: true)
+        graph.animator?.setTarget(key, data: pointer.assumingMemoryBound(to: Self.self).pointee.animatableData,
+                                  animation: context.animation)
+        return key
+    }
+
+    /// The value at `pointer`, replaced by its track's presented value now.
+    fileprivate static func present(at pointer: UnsafeMutableRawPointer, key: AnimationKey, by animator: Animator) {
+        let value = pointer.assumingMemoryBound(to: Self.self)
+        value.pointee = animator.presented(value.pointee, key: key, at: animator.clock.now)
     }
 }
 

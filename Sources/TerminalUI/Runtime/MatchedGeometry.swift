@@ -58,7 +58,7 @@ extension ViewGraph {
     /// inside it moves in eighths of a cell.
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
-            let track = animationKey(key, property: "frame", presentedAfterLayout: true)
+            let track = animationKey(key, property: "frame", presentedOutsideBodies: true)
             if let group = key.lastComponent { matchedTracks[group] = track }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)

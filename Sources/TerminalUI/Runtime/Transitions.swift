@@ -44,7 +44,7 @@ extension ViewGraph {
             // view that came so, and never began to go, has no presence to present.
             let insertion = node.transition?.insertion == .identity ? nil : node.transition?.animation(isRemoval: false, in: animation)
             guard insertion != nil || animationIDs[id]?.properties.contains("presence") == true else { continue }
-            let key = animationKey(id, property: "presence", presentedAfterLayout: true)
+            let key = animationKey(id, property: "presence", presentedOutsideBodies: true)
             if transitioned[id] == nil, insertion != nil {
                 animator.animate(key, from: 0, to: 1, animation: insertion)
             } else {
@@ -53,7 +53,7 @@ extension ViewGraph {
             show(node, presence: animator.value(key, at: animator.clock.now, default: 1), isRemoval: false)
         }
         for (id, node) in transitioned where present[id] == nil && node.transition?.removal != .identity {
-            let key = animationKey(id, property: "presence", presentedAfterLayout: true)
+            let key = animationKey(id, property: "presence", presentedOutsideBodies: true)
             let removal = node.transition?.animation(isRemoval: true, in: animation)
             switch animator.target(key) {
             case nil: animator.animate(key, from: 1, to: 0, animation: removal)

@@ -279,8 +279,9 @@ public final class ViewGraph {
     }
 
     /// The animator's number for `id`'s animated `property` (kept while `id` lives). A value
-    /// the graph presents after layout (a matched frame, a presence) belongs to no body.
-    func animationKey(_ id: ViewID, property: String, presentedAfterLayout: Bool = false) -> AnimationKey {
+    /// presented outside any body's evaluation — by the graph after layout (a matched frame, a
+    /// presence), or by a node as it draws (a shape's data) — belongs to no body.
+    func animationKey(_ id: ViewID, property: String, presentedOutsideBodies: Bool = false) -> AnimationKey {
         markSeen(id)
         let key: AnimationKey
         if var entry = animationIDs[id] {
@@ -296,7 +297,7 @@ public final class ViewGraph {
             animationIDs[id] = (nextAnimationID, [property])
             key = AnimationKey(nextAnimationID, property)
         }
-        guard !isRemakingUnit, !presentedAfterLayout else { return key }      // a unit's own, known already
+        guard !isRemakingUnit, !presentedOutsideBodies else { return key }      // a unit's own, known already
         for (body, placing) in recording { body.note(key, placing: placing) }
         if let innermost = recording.last {
             innermost.body.noteOwn(key)

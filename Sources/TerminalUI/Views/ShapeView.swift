@@ -9,12 +9,20 @@ public struct FilledShape<S: Shape>: View {
         shape.fill(in: rect, on: &canvas, style: style)
     }
 
-    /// An `Animatable` shape (the `Pie`) is drawn at its presented `animatableData`, rasterised
-    /// at its resting size (narrowed by a turn around it: `Rotation3DEffect`).
+    /// An `Animatable` shape (the `Pie`) is drawn at its presented `animatableData`, asked for
+    /// at each frame as it is drawn (no body is evaluated while only the shape moves), and
+    /// rasterised at its resting size (narrowed by a turn around it: `Rotation3DEffect`).
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
-        let shape = context.presented(shape), style = style
+        let style = style
+        guard let presented = context.presentedWhenDrawn(shape) else {
+            let shape = shape
+            nodes.append(ViewNode(id: context.id, kind: .shape { rect, resting, canvas in
+                shape.fill(in: rect, resting: resting, on: &canvas, style: style)
+            }))
+            return
+        }
         nodes.append(ViewNode(id: context.id, kind: .shape { rect, resting, canvas in
-            shape.fill(in: rect, resting: resting, on: &canvas, style: style)
+            presented().fill(in: rect, resting: resting, on: &canvas, style: style)
         }))
     }
 }
