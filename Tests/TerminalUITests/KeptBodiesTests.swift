@@ -158,24 +158,13 @@ import Testing
 
     /// A still view beside one that animates: the still one is kept, the moving one evaluated
     /// at each frame, and kept again once its value has arrived (never a value from mid-way).
-    /// An `Animatable` modifier whose body shows its presented amount (as Cardify's shows its
-    /// turn): evaluated at each frame the amount moves. (A shape's data alone evaluates no body:
+    /// Its moving value is an `Animatable` modifier's, whose body shows it (as Cardify's shows its
+    /// turn): evaluated at each frame the value moves. (A shape's data alone evaluates no body:
     /// it is presented as the shape is drawn, AnimatedUnitsTests.)
-    struct Filling: ViewModifier, Animatable {
-        var amount: Double
-        var animatableData: Double {
-            get { amount }
-            set { amount = newValue }
-        }
-        func body(content: AnyView) -> some View {
-            Text(String(repeating: "#", count: Int((amount * 4).rounded(.down)))).frame(width: 4, height: 4, alignment: .topLeading)
-        }
-    }
-
     struct Bar: View, Equatable {
         var filled: Bool
         var body: some View {
-            ModifiedContent(content: AnyView(EmptyView()), modifier: Filling(amount: filled ? 1 : 0))
+            Text("").modifier(ViewGraphAnimationTests.Shift(offset: filled ? 8 : 0))
         }
     }
 
