@@ -30,7 +30,7 @@ public struct ResolveContext {
     /// `view`'s nodes one step further down the identity path. A method, not a closure: the
     /// release build's cross-module optimiser crashes (Swift 6.3.1, signal 6 in
     /// CrossModuleOptimization) on a closure that captures an element of a parameter pack,
-    /// which is what TupleView's loop over its views would hand `withComponent`.
+    /// which is what TupleView's loop over its views handed `withComponent` when it was variadic.
     public mutating func makeNodes<V: View>(of view: V, as component: ViewID.Component, into nodes: inout [ViewNode]) {
         let saved = id
         id = id.appending(component)
