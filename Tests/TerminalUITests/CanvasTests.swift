@@ -151,6 +151,24 @@ struct CanvasTests {
 
     /// `restyle(_:changedSince:)` (Opacity) changes exactly the cells of the area that differ
     /// from before: not a cell written as it was, not a row left alone, not a cell outside.
+    /// The painter passes over a row of equal bytes as equal cells (NcursesPainter.showsAlready):
+    /// a cell has no padding, whose bytes are whatever the copy that made it left, so cells equal
+    /// field for field are equal byte for byte however they were written.
+    @Test func equalCellsAreEqualBytes() {
+        #expect(MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride)
+        let style = Style(foreground: .rgb(224, 60, 49), background: .rgb(20, 30, 40), bold: true)
+        var written = Canvas(size: Size(width: 4, height: 1))
+        written.put("ab", x: 0, y: 0, style: style)
+        written.fill(Rect(x: 2, y: 0, width: 2, height: 1), with: "░", style: style)
+        var mirrored = Canvas(size: Size(width: 4, height: 1), fill: Cell("?", style: .plain))
+        for index in 0..<4 { mirrored.mirror(written.cells[index], at: index) }
+        let made = [Cell("a", style: style), Cell("b", style: style), Cell("░", style: style), Cell("░", style: style)]
+        #expect(written.cells == made && mirrored.cells == made)
+        let bytes = { (cells: [Cell]) in cells.withUnsafeBytes { Array($0) } }
+        #expect(bytes(written.cells) == bytes(made))
+        #expect(bytes(mirrored.cells) == bytes(made))
+    }
+
     @Test func restyleChangedSinceTouchesOnlyChangedCells() {
         var canvas = Canvas(size: Size(width: 6, height: 4))
         canvas.put("abcdef", x: 0, y: 1, style: red)
@@ -269,8 +287,8 @@ struct CanvasTests {
     }
 }
 
-/// Tiny deterministic generator so the fuzz test is repeatable.
-private struct SplitMix {
+/// Tiny deterministic generator so the fuzz tests are repeatable.
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

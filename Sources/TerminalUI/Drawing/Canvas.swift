@@ -5,6 +5,11 @@ import Glibc
 public struct Cell: Hashable, Sendable, BitwiseCopyable, CustomStringConvertible {
     var glyph: GlyphCode
     public var style: Style
+    /// The three bytes after `style` up to the cell's 32, stored as zeros: as padding they held
+    /// whatever the copy that made the cell left there, so equal cells had unequal bytes and
+    /// the painter's memory compares of rows (NcursesPainter.showsAlready) failed on them.
+    private var filler8: UInt8 = 0
+    private var filler16: UInt16 = 0
 
     /// The grapheme drawn here; empty for the right half of a wide glyph.
     public var text: String {

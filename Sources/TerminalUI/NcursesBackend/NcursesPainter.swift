@@ -88,7 +88,15 @@ final class NcursesPainter {
         var changed = false
         for y in 0..<min(canvas.size.height, visible.height) where !columns.isEmpty {
             if Self.showsAlready(canvas, shadow, row: y, columns: columns) { continue }
+            var skipUntil = columns.lowerBound
             for x in columns {
+                // Within a row that changed, runs of cells the terminal already shows are passed
+                // over a block at a time, as whole rows are (a card is a fraction of a wide row).
+                if (x - columns.lowerBound) % Self.block == 0,
+                   Self.showsAlready(canvas, shadow, row: y, columns: x..<min(x + Self.block, columns.upperBound)) {
+                    skipUntil = x + Self.block
+                }
+                guard x >= skipUntil else { continue }
                 let index = y * canvas.size.width + x
                 let cell = canvas.cells[index]
                 guard cell != shadow.cells[index] else { continue }
@@ -125,6 +133,10 @@ final class NcursesPainter {
         hasPainted = true
         needsFullRepaint = false
     }
+
+    /// Cells compared at once inside a row that changed: at 300x100 comparing every cell of such
+    /// a row one by one was most of a flip frame's painting (perf, 2026-11-30).
+    private static let block = 16
 
     /// Holds `flip.300x100.ratio_to_lower_bound` ≤ 2× (Benchmarks/README.md, "One way to draw fast").
     /// Every frame comes whole, so most rows equal what the terminal shows: a Cell is plain bytes
