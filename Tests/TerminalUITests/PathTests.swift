@@ -42,6 +42,32 @@ struct PathTests {
         return path
     }
 
+    /// A scanline decides runs of dots between crossings at once: the same dots as deciding each
+    /// dot on its own, crossings on a dot's centre, stacked on one another and past either end
+    /// included (random scanlines, a fixed seed).
+    @Test func aScanlineLightsTheDotsEachDotWouldAlone() {
+        func dotByDot(_ crossings: [(x: Double, winding: Int)], dots: Int) -> [Int] {
+            (0..<dots).filter { dot in
+                let x = 0.25 + 0.5 * Double(dot)
+                let winding = crossings.filter { $0.x < x }.reduce(0) { $0 + $1.winding }
+                let through = winding + crossings.filter { $0.x == x }.reduce(0) { $0 + $1.winding }
+                return winding != 0 && through != 0
+            }
+        }
+        var random = SplitMix(seed: 36)
+        for _ in 0..<2000 {
+            let dots = Int.random(in: 0...24, using: &random)
+            let crossings = (0..<Int.random(in: 1...6, using: &random)).map { _ -> (x: Double, winding: Int) in
+                let onACentre = 0.25 + 0.5 * Double(Int.random(in: -2...26, using: &random))
+                let x = Bool.random(using: &random) ? onACentre : Double.random(in: -2...14, using: &random)
+                return (x, Bool.random(using: &random) ? 1 : -1)
+            }.sorted { $0.x < $1.x }
+            var lit: [Int] = []
+            PathRaster.scan(crossings, dots: dots) { lit.append($0) }
+            #expect(lit == dotByDot(crossings, dots: dots), "\(crossings) over \(dots) dots")
+        }
+    }
+
     @Test func theLecturesPieIsAMoveALineAnArcAndALine() {
         let path = Pie(startAngle: Angle(degrees: 0 - 90), endAngle: Angle(degrees: 0)).path(in: FloatRect(x: 0, y: 0, width: 8, height: 8))
         guard path.elements.count == 4, case .move(let center) = path.elements[0], case .line(let start) = path.elements[1],

@@ -23,29 +23,50 @@ public struct PathRaster: Sendable {
                 for edge in edges { edge.crossings(atY: y, into: &crossings) }
                 guard !crossings.isEmpty else { continue }
                 crossings.sort { $0.x < $1.x }
-                var next = 0, winding = 0
-                for column in 0..<max(0, size.width) {
-                    for i in 0..<2 {
-                        let x = Double(column) + 0.25 + 0.5 * Double(i)
-                        while next < crossings.count, crossings[next].x < x {
-                            winding += crossings[next].winding
-                            next += 1
-                        }
-                        // Strictly inside: a dot on an edge is in only when the region lies on
-                        // both sides of it (two edges there that cancel, as a full pie's radii).
-                        var through = winding, on = next
-                        while on < crossings.count, crossings[on].x == x {
-                            through += crossings[on].winding
-                            on += 1
-                        }
-                        guard winding != 0, through != 0 else { continue }
-                        found.append((Int32(column), Int32(row), Self.dotBits[i][j]))
-                    }
+                Self.scan(crossings, dots: 2 * max(0, size.width)) { dot in
+                    found.append((Int32(dot / 2), Int32(row), Self.dotBits[dot % 2][j]))
                 }
             }
         }
         dots = found
         _ = Self.braille    // made with the first raster (the app makes it at the deal), not in a frame
+    }
+
+    /// The dots of one scanline that are on, left to right: dot `d` lies at x = 0.25 + 0.5·d.
+    /// Strictly inside: a dot on an edge is in only when the region lies on both sides of it
+    /// (two edges there that cancel, as a full pie's radii). Between two crossings every dot is
+    /// alike, so a run of them is decided once (a card's pie at 300x100 is thousands of dots).
+    static func scan(_ crossings: [(x: Double, winding: Int)], dots: Int, _ lit: (Int) -> Void) {
+        func x(_ dot: Int) -> Double { 0.25 + 0.5 * Double(dot) }
+        var dot = 0, next = 0, winding = 0
+        while dot < dots {
+            while next < crossings.count, crossings[next].x < x(dot) {
+                winding += crossings[next].winding
+                next += 1
+            }
+            if next < crossings.count, crossings[next].x == x(dot) {
+                var through = winding, on = next
+                while on < crossings.count, crossings[on].x == x(dot) {
+                    through += crossings[on].winding
+                    on += 1
+                }
+                if winding != 0, through != 0 { lit(dot) }
+                dot += 1
+                continue
+            }
+            // The run up to the next crossing: every dot left of it (computed, then checked
+            // exactly, so rounding cannot move a dot across it).
+            var end = dots
+            if next < crossings.count {
+                let limit = crossings[next].x
+                let estimate = ((limit - 0.25) * 2).rounded(.up)      // NaN: one dot at a time, as before
+                end = estimate.isNaN ? dot + 1 : Int(Swift.max(Double(dot + 1), Swift.min(Double(dots), estimate)))
+                while end > dot + 1, x(end - 1) >= limit { end -= 1 }
+                while end < dots, x(end) < limit { end += 1 }
+            }
+            if winding != 0 { for run in dot..<end { lit(run) } }
+            dot = end
+        }
     }
 
     private init(size: Size, dots: [(column: Int32, row: Int32, bit: UInt8)]) {
