@@ -40,7 +40,7 @@ public struct MatchedGeometryEffect<Content: View, ID: Hashable>: View {
         context.graph.noteUnkeepable()    // the graph moves its frame after layout
         let first = nodes.count
         content._makeNodes(&context, into: &nodes)
-        let key = ViewID([.named("matched"), .id(AnyHashable(namespace.value)), .id(AnyHashable(id))])
+        let key = context.graph.matchedGroup(id, in: namespace)
         for node in nodes[first...] { node.matchedGeometry = key }
     }
 }
@@ -52,6 +52,17 @@ extension View {
 }
 
 extension ViewGraph {
+    /// The identity of matched group `id` in `namespace`: `matched/namespace/id`. Every card
+    /// names its group at every evaluation, so the first two steps are made once per namespace.
+    func matchedGroup<ID: Hashable>(_ id: ID, in namespace: Namespace.ID) -> ViewID {
+        let prefix = matchedNamespaces[namespace.value] ?? {
+            let made = ViewID([.named("matched"), .id(AnyHashable(namespace.value))])
+            matchedNamespaces[namespace.value] = made
+            return made
+        }()
+        return prefix.appending(.id(AnyHashable(id)))
+    }
+
     /// After layout, which gave every matched view its frame and laid nothing out in it: that
     /// frame becomes the target of its group's track, and the view is laid out where the track
     /// is presented now — between cells while it flies (ViewNode.fractionalFrame), so a turn

@@ -62,6 +62,8 @@ public final class ViewGraph {
     var animationIDs: [ViewID: (number: Int, properties: [String])] = [:]
     private var nextAnimationID = 1 << 20
     private var nextNamespace = 0
+    /// The first two steps of each namespace's matched groups (MatchedGeometry.swift).
+    var matchedNamespaces: [Int: ViewID] = [:]
     /// Views with a transition in the last update, and those still leaving (Transitions.swift).
     var transitioned: [ViewID: ViewNode] = [:]
     /// How many of them are leaving: drawn, in their last place, until their presence is gone.
