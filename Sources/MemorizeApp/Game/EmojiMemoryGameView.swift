@@ -54,7 +54,7 @@ struct EmojiMemoryGameView: View, Equatable {
     private var gameBody: some View {
         ZStack(alignment: .topLeading) {
             notice.map { Text($0, style: palette.notice).frame(width: layout.gridArea.width, height: 1) }
-            ForEach(cards, id: \.card.id) { placed in
+            ForEach(cards) { placed in
                 cardView(for: placed)
                     .zIndex(zIndex(of: placed))
                     .onTapGesture { choose(placed.card) }

@@ -4,7 +4,7 @@ import TerminalUI
 /// page's body is made of (EmojiMemoryGameView.gameBody), computed by one function (GameFrameRenderer.scene).
 /// A click hits the views made from it, where the runtime drew them (HitTesting.swift).
 struct GameScene {
-    struct Placed: Equatable {
+    struct Placed: Equatable, Identifiable {
         let index: Int
         let card: EmojiMemoryGame.Card
         /// How it is drawn.
@@ -17,6 +17,8 @@ struct GameScene {
         var isShown = true
         /// On the table (GamePageState.Grid.isOnTable): a click on it chooses it.
         var takesTaps = false
+        /// Its card's: the page's `ForEach(cards)` keeps one view per card, from the deck to the table.
+        var id: Int { card.id }
         /// Resting in the grid, flying, or in the deck: where it is in the drawing order (`ZIndex`).
         var place: GameFrameRenderer.Place = .settled
     }

@@ -94,12 +94,19 @@ public struct Text: View {
 /// keeps its `@State` when elements are inserted, removed or reordered around it.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
     public var data: Data
-    public var id: KeyPath<Data.Element, ID>
+    /// Each element's id: read through the key path given, or an `Identifiable` element's `id`
+    /// read directly (a key path is applied by the runtime's generic code, about 2,000
+    /// instructions a card at every evaluation of the game page).
+    let identify: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, identify: { $0[keyPath: id] }, content: content)
+    }
+
+    init(_ data: Data, identify: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
         self.data = data
-        self.id = id
+        self.identify = identify
         self.content = content
     }
 
@@ -109,14 +116,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
         for element in data {
-            context.withComponent(.id(AnyHashable(element[keyPath: id]))) { content(element)._makeNodes(&$0, into: &nodes) }
+            context.withComponent(.id(AnyHashable(identify(element)))) { content(element)._makeNodes(&$0, into: &nodes) }
         }
     }
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, id: \.id, content: content)
+        self.init(data, identify: { $0.id }, content: content)
     }
 }
 
