@@ -334,33 +334,46 @@ extension ViewGraph {
     }
 
     private func refresh(under node: ViewNode, keptAround: [KeptBody]) -> Bool {
-        for (index, child) in node.children.enumerated() where !child.isLeaving {
-            guard let kept = child.keptBody, kept.isCurrent else {
-                if !refresh(under: child, keptAround: keptAround) { return false }
-                continue
+        // Every animation frame walks every node outside settled kept bodies: the children are
+        // borrowed from a copy of the array, not retained and released one by one (a body made
+        // again below replaces its node in `node.children`, which then copies its buffer).
+        let children = node.children
+        return children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let done = Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef { child in
+                    refresh(child, at: index, in: node, keptAround: keptAround)
+                }
+                guard done else { return false }
             }
-            guard !kept.isSettled else {
-                bodyCounts.kept += kept.keptCount
-                continue
-            }
-            // A wrapper's moving body shares its node: the frame evaluates the whole tree.
-            guard !kept.wrapsKeptBody else { return false }
-            if kept.ownKeysSettled {
-                // What moves is in kept bodies under it: those are evaluated, it is not.
-                if !kept.countsAsContent { bodyCounts.kept += 1 }
-                if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
-                continue
-            }
-            if refreshUnits(of: kept) {
-                // Its own values are drawn anew (its animated units' bodies evaluated, so it
-                // counts as evaluated); kept bodies under it may move too.
-                if !kept.countsAsContent { bodyCounts.evaluated += 1 }
-                if !refresh(under: child, keptAround: keptAround + [kept]) { return false }
-                continue
-            }
-            guard replace(child, at: index, in: node, evaluating: kept, keptAround: keptAround, animation: nil) else { return false }
+            return true
         }
-        return true
+    }
+
+    /// `refresh` of one child: false when the frame needs the whole tree.
+    private func refresh(_ child: ViewNode, at index: Int, in node: ViewNode, keptAround: [KeptBody]) -> Bool {
+        guard !child.isLeaving else { return true }
+        guard let kept = child.keptBody, kept.isCurrent else {
+            if child.children.isEmpty { return true }
+            return refresh(under: child, keptAround: keptAround)
+        }
+        guard !kept.isSettled else {
+            bodyCounts.kept += kept.keptCount
+            return true
+        }
+        // A wrapper's moving body shares its node: the frame evaluates the whole tree.
+        guard !kept.wrapsKeptBody else { return false }
+        if kept.ownKeysSettled {
+            // What moves is in kept bodies under it: those are evaluated, it is not.
+            if !kept.countsAsContent { bodyCounts.kept += 1 }
+            return refresh(under: child, keptAround: keptAround + [kept])
+        }
+        if refreshUnits(of: kept) {
+            // Its own values are drawn anew (its animated units' bodies evaluated, so it
+            // counts as evaluated); kept bodies under it may move too.
+            if !kept.countsAsContent { bodyCounts.evaluated += 1 }
+            return refresh(under: child, keptAround: keptAround + [kept])
+        }
+        return replace(child, at: index, in: node, evaluating: kept, keptAround: keptAround, animation: nil)
     }
 
     /// `kept`'s body evaluated again where it is (`child`, the node it made, at `index` of
