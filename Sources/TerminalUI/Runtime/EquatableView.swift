@@ -30,5 +30,5 @@ extension EquatableView: CountsAsItsContent {}
 
 extension View where Self: Equatable {
     /// This view, kept whole while it is equal to the last one (see `EquatableView`).
-    public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
+    public consuming func equatable() -> EquatableView<Self> { EquatableView(content: self) }
 }

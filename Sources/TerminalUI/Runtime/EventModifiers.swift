@@ -39,7 +39,7 @@ public struct ZIndexed<Content: View>: View {
 }
 
 extension View {
-    public func onTapGesture(perform action: @escaping () -> Void) -> OnTapGesture<Self> {
+    public consuming func onTapGesture(perform action: @escaping () -> Void) -> OnTapGesture<Self> {
         OnTapGesture(content: self, action: action)
     }
 
@@ -47,7 +47,7 @@ extension View {
         OnAppear(content: self, action: action)
     }
 
-    public func zIndex(_ value: Double) -> ZIndexed<Self> { ZIndexed(content: self, value: value) }
+    public consuming func zIndex(_ value: Double) -> ZIndexed<Self> { ZIndexed(content: self, value: value) }
 }
 
 extension View {

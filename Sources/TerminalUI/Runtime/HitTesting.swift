@@ -64,5 +64,5 @@ extension AllowsHitTesting: Equatable where Content: Equatable {}
 extension View {
     public func contentShape(_ shape: some Shape) -> ContentShape<Self> { ContentShape(content: self, shape: shape) }
 
-    public func allowsHitTesting(_ enabled: Bool) -> AllowsHitTesting<Self> { AllowsHitTesting(content: self, enabled: enabled) }
+    public consuming func allowsHitTesting(_ enabled: Bool) -> AllowsHitTesting<Self> { AllowsHitTesting(content: self, enabled: enabled) }
 }

@@ -40,7 +40,7 @@ extension View {
     public func padding(_ length: Int) -> Padding<Self> { Padding(content: self, insets: EdgeInsets(all: length)) }
     public func padding(_ insets: EdgeInsets) -> Padding<Self> { Padding(content: self, insets: insets) }
 
-    public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FramedView<Self> {
+    public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FramedView<Self> {
         FramedView(content: self, width: width, height: height, alignment: alignment)
     }
 }

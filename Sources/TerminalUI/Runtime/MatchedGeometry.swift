@@ -46,7 +46,7 @@ public struct MatchedGeometryEffect<Content: View, ID: Hashable>: View {
 }
 
 extension View {
-    public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID) -> MatchedGeometryEffect<Self, ID> {
+    public consuming func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID) -> MatchedGeometryEffect<Self, ID> {
         MatchedGeometryEffect(content: self, id: id, namespace: namespace)
     }
 }

@@ -17,7 +17,7 @@ public struct TransitionView<Content: View>: View {
 }
 
 extension View {
-    public func transition(_ transition: AnyTransition) -> TransitionView<Self> {
+    public consuming func transition(_ transition: AnyTransition) -> TransitionView<Self> {
         TransitionView(content: self, transition: transition)
     }
 }

@@ -19,6 +19,18 @@ public struct ViewID: Hashable, CustomStringConvertible {
         /// Something a modifier owns under the view (an `onAppear`, an animated value).
         case named(String)
 
+        /// What this step adds to a path's hash: the case and its value, without a `Hasher`
+        /// (an element's id is hashed by its own type, once).
+        var stepHash: Int {
+            switch self {
+            case .index(let index): ViewID.mix(1, index)
+            case .branch(let side): ViewID.mix(2, side)
+            case .type(let type): ViewID.mix(3, Int(bitPattern: ObjectIdentifier(type.type)))
+            case .id(let id): ViewID.mix(4, id.hashValue)
+            case .named(let name): ViewID.mix(5, name.hashValue)
+            }
+        }
+
         public var description: String {
             switch self {
             case .index(let index): "\(index)"
@@ -39,14 +51,28 @@ public struct ViewID: Hashable, CustomStringConvertible {
         let depth: Int
 
         init(parent: Step?, component: Component) {
-            var hasher = Hasher()
-            hasher.combine(parent?.pathHash ?? 0)
-            hasher.combine(component)
             self.parent = parent
             self.component = component
-            pathHash = hasher.finalize()
+            pathHash = ViewID.mix(parent?.pathHash ?? ViewID.rootHash, component.stepHash)
             depth = (parent?.depth ?? 0) + 1
         }
+    }
+
+    /// The root path's hash: SipHash's seed for this process, so paths hash differently in
+    /// each process (a collision, if one ever came, would not come back every run).
+    private static let rootHash: Int = {
+        var hasher = Hasher()
+        hasher.combine(0)
+        return hasher.finalize()
+    }()
+
+    /// One step's hash folded into its parent path's: SplitMix64's finisher, which every frame
+    /// runs for each identity it makes (a whole SipHash per step was a twentieth of a tap).
+    static func mix(_ hash: Int, _ value: Int) -> Int {
+        var z = UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(value))
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int(bitPattern: UInt(z ^ (z >> 31)))
     }
 
     private let last: Step?
@@ -98,6 +124,12 @@ public struct ViewID: Hashable, CustomStringConvertible {
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(last?.pathHash ?? 0) }
+
+    /// What `Set` and `Dictionary` ask for, seeded per table. The path's hash is SipHash's
+    /// already, seeded per process: a second SipHash round over it, at every mark and lookup of
+    /// every evaluation, was a tenth of a tap's instructions (callgrind). SplitMix64's finisher
+    /// mixes the table's seed in instead (every bit of the seed reaches every bit of the result).
+    public func _rawHashValue(seed: Int) -> Int { Self.mix(seed, last?.pathHash ?? 0) }
 
     /// The path the inspector shows: view types and ids, not the block positions between them.
     public var description: String {
