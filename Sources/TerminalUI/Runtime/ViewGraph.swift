@@ -15,7 +15,7 @@ public final class ViewGraph {
     /// `@State` locations by view identity, then property name.
     private var states: [ViewID: [(label: String, location: StateLocationBase)]] = [:]
     /// Identities seen in the evaluation under way (those that own state, appearances or animations).
-    private var seen = Set<ViewID>()
+    private var seen = Set<ViewID.Key>()
     /// Bodies kept from earlier evaluations, by view identity, and those recording what they
     /// own now, innermost last (KeptBodies.swift).
     var keptBodies = KeptBodyTable()
@@ -185,12 +185,12 @@ public final class ViewGraph {
 
     /// Whatever belonged to an identity not seen in this evaluation goes with it.
     private func dropWhatLeft() {
-        for id in states.keys where !seen.contains(id) { states[id] = nil }
-        for id in appeared where !seen.contains(id) { appeared.remove(id) }
-        keptBodies.removeAll { !seen.contains($0) }
-        for id in watchedValues.keys where !seen.contains(id) { watchedValues[id] = nil }
+        for id in states.keys where !seen.contains(id.key) { states[id] = nil }
+        for id in appeared where !seen.contains(id.key) { appeared.remove(id) }
+        keptBodies.removeAll { !seen.contains($0.key) }
+        for id in watchedValues.keys where !seen.contains(id.key) { watchedValues[id] = nil }
         for object in observed.keys where !observedSeen.contains(object) { observed[object] = nil }
-        for id in animationIDs.keys where !seen.contains(id) { dropAnimations(of: id) }
+        for id in animationIDs.keys where !seen.contains(id.key) { dropAnimations(of: id) }
     }
 
     /// What `id` owned goes (a view that left, found by a body evaluated again in place).
@@ -235,7 +235,7 @@ public final class ViewGraph {
     /// (`seen` is read only by the evaluation that fills it: an animation frame, which evaluates
     /// a few bodies in place, has nothing to insert it for.)
     func markSeen(_ id: ViewID) {
-        if isEvaluating { seen.insert(id) }
+        if isEvaluating { seen.insert(id.key) }
         for (body, placing) in recording { body.note(id, placing: placing) }
     }
 

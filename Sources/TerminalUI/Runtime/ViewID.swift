@@ -131,6 +131,16 @@ public struct ViewID: Hashable, CustomStringConvertible {
     /// mixes the table's seed in instead (every bit of the seed reaches every bit of the result).
     public func _rawHashValue(seed: Int) -> Int { Self.mix(seed, last?.pathHash ?? 0) }
 
+    /// The identity as a plain value (what `==` compares), for a table that only asks whether
+    /// an identity is in it: no reference to count at each insert and each clear.
+    struct Key: Hashable {
+        let pathHash: Int
+        let depth: Int
+        func _rawHashValue(seed: Int) -> Int { ViewID.mix(seed, pathHash) }
+    }
+
+    var key: Key { Key(pathHash: last?.pathHash ?? 0, depth: last?.depth ?? 0) }
+
     /// The path the inspector shows: view types and ids, not the block positions between them.
     public var description: String {
         let shown = components.filter { if case .index = $0 { false } else if case .branch = $0 { false } else { true } }
