@@ -62,7 +62,7 @@ struct Cardify: ViewModifier, Animatable {
 
 extension View {
     /// Lecture 8's `.cardify(isFaceUp:)`: this view, made a card by `Cardify`.
-    func cardify(isFaceUp: Bool, look: CardLook) -> ModifiedContent<Cardify> {
+    consuming func cardify(isFaceUp: Bool, look: CardLook) -> ModifiedContent<Cardify> {
         ModifiedContent(content: AnyView(self), modifier: Cardify(isFaceUp: isFaceUp, look: look))
     }
 }

@@ -77,7 +77,7 @@ public struct ValueAnimation<Content: View, Value: Equatable>: View {
 }
 
 extension View {
-    public func animation<Value: Equatable>(_ animation: Animation?, value: Value) -> ValueAnimation<Self, Value> {
+    public consuming func animation<Value: Equatable>(_ animation: Animation?, value: Value) -> ValueAnimation<Self, Value> {
         ValueAnimation(content: self, animation: animation, value: value)
     }
 }

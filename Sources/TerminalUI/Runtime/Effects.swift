@@ -208,16 +208,13 @@ extension ViewNode {
 }
 
 extension View {
-    // `consuming` (here and on the other modifiers a card is wrapped in): the view moves into its
-    // modifier. Borrowed, each of a card's nine modifiers copied everything inside it, at every
-    // evaluation (callgrind: 4 % of a tap).
     public consuming func offset(x: Int = 0, y: Int = 0) -> Offset<Self> { Offset(content: self, offset: Point(x: x, y: y)) }
     public consuming func opacity(_ opacity: Double) -> Opacity<Self> { Opacity(content: self, opacity: opacity) }
-    public func rotationEffect(_ angle: Angle, light: Style? = Style(bold: true, reverse: true), trail: Int = 3) -> RotationEffect<Self> {
+    public consuming func rotationEffect(_ angle: Angle, light: Style? = Style(bold: true, reverse: true), trail: Int = 3) -> RotationEffect<Self> {
         RotationEffect(content: self, angle: angle, light: light, trail: trail)
     }
-    public func font(_ font: Font) -> FontView<Self> { FontView(content: self, font: font) }
-    public func scaleEffect(_ scale: Double) -> ScaleEffect<Self> { ScaleEffect(content: self, scale: scale) }
+    public consuming func font(_ font: Font) -> FontView<Self> { FontView(content: self, font: font) }
+    public consuming func scaleEffect(_ scale: Double) -> ScaleEffect<Self> { ScaleEffect(content: self, scale: scale) }
 }
 
 /// SwiftUI's `AnyView`: any view, its type erased (a modifier's content, as `Cardify`'s).

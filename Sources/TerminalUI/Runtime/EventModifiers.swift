@@ -43,7 +43,7 @@ extension View {
         OnTapGesture(content: self, action: action)
     }
 
-    public func onAppear(perform action: @escaping () -> Void) -> OnAppear<Self> {
+    public consuming func onAppear(perform action: @escaping () -> Void) -> OnAppear<Self> {
         OnAppear(content: self, action: action)
     }
 

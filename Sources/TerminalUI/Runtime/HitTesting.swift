@@ -62,7 +62,7 @@ public struct AllowsHitTesting<Content: View>: View {
 extension AllowsHitTesting: Equatable where Content: Equatable {}
 
 extension View {
-    public func contentShape(_ shape: some Shape) -> ContentShape<Self> { ContentShape(content: self, shape: shape) }
+    public consuming func contentShape(_ shape: some Shape) -> ContentShape<Self> { ContentShape(content: self, shape: shape) }
 
     public consuming func allowsHitTesting(_ enabled: Bool) -> AllowsHitTesting<Self> { AllowsHitTesting(content: self, enabled: enabled) }
 }

@@ -37,8 +37,8 @@ public struct FramedView<Content: View>: View {
 extension FramedView: Equatable where Content: Equatable {}
 
 extension View {
-    public func padding(_ length: Int) -> Padding<Self> { Padding(content: self, insets: EdgeInsets(all: length)) }
-    public func padding(_ insets: EdgeInsets) -> Padding<Self> { Padding(content: self, insets: insets) }
+    public consuming func padding(_ length: Int) -> Padding<Self> { Padding(content: self, insets: EdgeInsets(all: length)) }
+    public consuming func padding(_ insets: EdgeInsets) -> Padding<Self> { Padding(content: self, insets: insets) }
 
     public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FramedView<Self> {
         FramedView(content: self, width: width, height: height, alignment: alignment)

@@ -18,7 +18,7 @@ extension InsettableShape {
     }
 
     /// SwiftUI's `strokeBorder(lineWidth:)`: the outline inside the rect, the interior left as it was.
-    public func strokeBorder(_ style: Style, lineWidth: Double = 1) -> StrokedBorder<Self> {
+    public consuming func strokeBorder(_ style: Style, lineWidth: Double = 1) -> StrokedBorder<Self> {
         StrokedBorder(shape: self, style: style, lineWidth: lineWidth)
     }
 }

@@ -121,7 +121,7 @@ extension Rotation3DEffect {
 
 extension View {
     /// Only the y axis turns in a terminal (`axis` says so, as the lecture writes it).
-    public func rotation3DEffect(_ angle: Angle, axis: (x: Double, y: Double, z: Double),
+    public consuming func rotation3DEffect(_ angle: Angle, axis: (x: Double, y: Double, z: Double),
                                  placement: FractionalFrame? = nil) -> Rotation3DEffect<Self> {
         Rotation3DEffect(content: self, angle: angle, placement: placement)
     }

@@ -29,7 +29,7 @@ public struct FilledShape<S: Shape>: View {
 
 extension Shape {
     /// `shape.fill()` in `style`.
-    public func fill(_ style: Style) -> FilledShape<Self> { FilledShape(shape: self, style: style) }
+    public consuming func fill(_ style: Style) -> FilledShape<Self> { FilledShape(shape: self, style: style) }
 }
 
 /// Only `RoundedRectangle`'s top and bottom edges, corners included: the focus highlight (two

@@ -104,7 +104,11 @@ private final class MadeContent {
 
 extension View {
     /// `.modifier(Cardify(isFaceUp:))`: this view, modified.
-    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Modifier> where Modifier.Content == Self {
+    ///
+    /// Every modifier is `consuming`: the view moves into the value that wraps it. Borrowed, each
+    /// of a card's nine modifiers copied everything inside it at every evaluation (callgrind: 4 %
+    /// of a tap).
+    public consuming func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Modifier> where Modifier.Content == Self {
         ModifiedContent(content: self, modifier: modifier)
     }
 }
