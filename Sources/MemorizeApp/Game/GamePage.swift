@@ -30,12 +30,12 @@ final class GamePage: StatefulView {
 
     /// Lecture 8's @State: which cards have left the deck. It moves cards, so setting it has the
     /// runtime evaluate the page again in the open transaction (stateWillChange), as a model change does.
-    @State private(set) var dealt = Set<Int>()
+    @State private(set) var dealt = Set<Int>() { didSet { revision &+= 1 } }
     /// Where the player is: drawn, but never a target of the Animator, so a change (a focus
     /// move) costs a frame and no re-targeting of every card.
-    private(set) var focusIndex = 0
+    private(set) var focusIndex = 0 { didSet { revision &+= 1 } }
     /// Set once per finished game, when it is recorded in the score book.
-    private(set) var win: WinSummary?
+    private(set) var win: WinSummary? { didSet { revision &+= 1 } }
     /// The day whose deal this game is (`--daily`, `--date`, a server's daily): the first game
     /// only, as a restart or a new game deals something else.
     private(set) lazy var dailyDate: DailyDate? = options.daily
@@ -45,13 +45,16 @@ final class GamePage: StatefulView {
     private(set) lazy var playback: RecordPlayback? = options.playRecordPath.flatMap(RecordPlayback.load)
     /// Time stands still (`p`); and whether it stood still at any moment of this game, which
     /// then is not recorded as a best score.
-    private(set) var isTimePaused = false
+    private(set) var isTimePaused = false { didSet { revision &+= 1 } }
     private var timeWasPaused = false
-    private(set) var size: Size
-    private(set) var layout: GameLayout
+    private(set) var size: Size { didSet { revision &+= 1 } }
+    private(set) var layout: GameLayout { didSet { revision &+= 1 } }
     private(set) var exitCode: Int32?
     /// Themes that could not be loaded, said once at start until the first deal (the renderer draws it).
-    private(set) var startNotice: String?
+    private(set) var startNotice: String? { didSet { revision &+= 1 } }
+    /// Counts the changes of the page's own state above, which its body is made from with the
+    /// model's (PageInputs: the body is made again only when one of them changed).
+    private(set) var revision = 0
 
     /// Makes and draws `body` (GamePage+Frame.swift asks it); it keeps no pointer back to this page.
     private(set) lazy var renderer = GameFrameRenderer(animator: animator, game: game)

@@ -16,6 +16,10 @@ final class GameFrameRenderer {
     /// The cards' views, their `@State` and animations.
     let graph: ViewGraph
     let game: EmojiMemoryGame
+    /// The body made last, and its inputs (`render(in:focusVisible:inputs:state:)`).
+    private var lastBody: (page: EmojiMemoryGameView, inputs: PageInputs)?
+    /// How many bodies `render(in:focusVisible:inputs:state:)` made (tests).
+    private(set) var bodiesMade = 0
 
     init(animator: Animator, game: EmojiMemoryGame) {
         self.animator = animator
@@ -41,13 +45,40 @@ final class GameFrameRenderer {
     /// help) covers it.
     func render(_ state: GamePageState, in canvasSize: Size, focusVisible: Bool = true) -> Canvas {
         var canvas = Canvas(size: canvasSize)
+        if let body = body(state, on: &canvas, focusVisible: focusVisible) { graph.render(body, on: &canvas) }
+        return canvas
+    }
+
+    /// `render`, making the body only when its inputs changed since the last frame (PageInputs):
+    /// an animation frame hands the runtime the body it had, as SwiftUI evaluates no body then.
+    func render(in canvasSize: Size, focusVisible: Bool, inputs: PageInputs, state: () -> GamePageState) -> Canvas {
+        var canvas = Canvas(size: canvasSize)
+        if let kept = lastBody, kept.inputs == inputs, !graph.matchedFramesMayMove {
+            #if DEBUG
+            let state = state()
+            let made = page(state, at: animator.clock.now, layout: state.geometry.content(offered: canvasSize), focusVisible: focusVisible)
+            assert(made == kept.page, "the page's body changed with the same inputs: PageInputs misses what changed it")
+            #endif
+            graph.render(kept.page, on: &canvas)
+            return canvas
+        }
+        lastBody = nil
+        guard let body = body(state(), on: &canvas, focusVisible: focusVisible) else { return canvas }
+        bodiesMade += 1
+        // Made while a card may fly, it shows where each card was at that moment: not kept.
+        if !graph.matchedFramesMayMove { lastBody = (body, inputs) }
+        graph.render(body, on: &canvas)
+        return canvas
+    }
+
+    /// The page's body for `canvas` now; nil, with the notice drawn on it, when it is too small.
+    private func body(_ state: GamePageState, on canvas: inout Canvas, focusVisible: Bool) -> EmojiMemoryGameView? {
         let layout = state.geometry.content(offered: canvas.size)
         if layout.isTooSmall {
             Overlays.drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
-            return canvas
+            return nil
         }
-        graph.render(page(state, at: animator.clock.now, layout: layout, focusVisible: focusVisible), on: &canvas)
-        return canvas
+        return page(state, at: animator.clock.now, layout: layout, focusVisible: focusVisible)
     }
 
     /// The page's body at `time`, laid out as `layout`.

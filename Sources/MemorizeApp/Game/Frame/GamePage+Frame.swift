@@ -6,7 +6,7 @@ extension GamePage {
     /// The game page, drawn whole (the screen sends only what differs from what the terminal
     /// shows). `focusVisible` is false while something (the help) covers it.
     func render(in size: Size, focusVisible: Bool = true) -> Canvas {
-        renderer.render(pageState, in: size, focusVisible: focusVisible)
+        renderer.render(in: size, focusVisible: focusVisible, inputs: bodyInputs(in: size, focusVisible: focusVisible)) { pageState }
     }
 
     /// The win screen shows over the game (the game is over, every card is on the table). Asked

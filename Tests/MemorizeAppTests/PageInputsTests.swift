@@ -1,0 +1,78 @@
+import Testing
+import TerminalUI
+@testable import MemorizeApp
+
+/// The game page's body is made again only when what it is made from changed (PageInputs):
+/// an animation frame hands the runtime the body it had. (Debug builds also make the body at
+/// every frame and check it equals the one kept: every test of the page checks the inputs.)
+@Suite struct PageInputsTests {
+    private func dealtAndSettled() -> MotionHarness {
+        let h = MotionHarness()
+        h.press(.character("d"))
+        h.settle()
+        frame(h)        // the deal's last frames were made while a card could still fly
+        frame(h)
+        return h
+    }
+
+    /// A frame `seconds` later, then the run loop's question whether to draw the next one soon
+    /// (which lets the Animator retire what has finished).
+    private func frame(_ h: MotionHarness, after seconds: Double = 1.0 / 30) {
+        h.advance(seconds)
+        _ = h.view.isAnimating
+    }
+
+    @Test func aFlipsFramesMakeNoBody() {
+        let h = dealtAndSettled()
+        h.press(.character(" "))
+        frame(h)
+        let made = h.view.renderer.bodiesMade
+        var rotations: [Double] = []
+        for _ in 0..<12 {
+            frame(h)
+            rotations.append(h.card(0).rotation)
+        }
+        #expect(Set(rotations).count == 12, "the card did not turn: \(rotations)")
+        #expect(h.view.renderer.bodiesMade == made)
+    }
+
+    @Test func aStillPageMakesNoBody() {
+        let h = dealtAndSettled()
+        let made = h.view.renderer.bodiesMade
+        let before = h.render()
+        for _ in 0..<5 { frame(h) }
+        #expect(h.render() == before)
+        #expect(h.view.renderer.bodiesMade == made)
+    }
+
+    /// The page's own state (the focus) and the model (a choice) are inputs.
+    @Test func aFocusMoveOrAChoiceMakesTheBody() {
+        let h = dealtAndSettled()
+        var made = h.view.renderer.bodiesMade
+        h.press(.right)
+        frame(h)
+        #expect(h.view.renderer.bodiesMade == made + 1)
+        made = h.view.renderer.bodiesMade
+        h.press(.character(" "))
+        frame(h)
+        #expect(h.view.renderer.bodiesMade == made + 1)
+    }
+
+    /// Time alone changes what the body shows when a card's bonus runs out (its pie stops): the
+    /// body is made again then, and only then.
+    @Test func aPieRunningOutMakesTheBodyAgain() throws {
+        let h = dealtAndSettled()
+        h.press(.character(" "))
+        frame(h)
+        let card = try #require(h.view.game.cards.first)
+        #expect(card.isConsumingBonusTime)
+        let made = h.view.renderer.bodiesMade
+        var seconds = 0.0
+        while h.view.game.cards[0].isConsumingBonusTime && seconds < 60 {
+            frame(h, after: 0.25)
+            seconds += 0.25
+        }
+        #expect(!h.view.game.cards[0].isConsumingBonusTime, "the bonus never ran out")
+        #expect(h.view.renderer.bodiesMade == made + 1)
+    }
+}
