@@ -33,8 +33,6 @@ struct GameScene {
 
     /// Every card's view, in the model's order (the page draws them in `zIndex` order).
     var views: [Placed] { (underDeck + cards + (deck.map { [$0.top] } ?? [])).sorted { $0.index < $1.index } }
-    /// A card's presented turn (Cardify's rotation, as the runtime presents it).
-    var rotation: (EmojiMemoryGame.Card) -> Double = { $0.isFaceUp ? 0 : 180 }
 }
 
 /// A card as presented now (the inspector and tests): where it is, how far it has turned, the

@@ -33,9 +33,6 @@ extension GameFrameRenderer {
         let order = drawOrder(state, at: time)
         let palette = state.palette
         var scene = GameScene()
-        scene.rotation = { [graph] card in
-            graph.presentedData(Double.self, property: "Cardify", under: .id(AnyHashable(card.id))) ?? (card.isFaceUp ? 0 : 180)
-        }
         scene.cards.reserveCapacity(cards.count + 1)
         for index in order.settled {
             scene.cards.append(placed(state, of: cards[index], at: index, layout: layout, palette: palette, focusVisible: focusVisible))
