@@ -70,7 +70,10 @@ extension ViewGraph {
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
             let track = animationKey(key, property: "frame", presentedOutsideBodies: true)
-            if let group = key.lastComponent { matchedTracks[group] = track }
+            if let group = key.lastComponent {
+                matchedTracks[group] = track
+                if case .id(let id) = group, let number = id.base as? Int { matchedTracksByInt[number] = track }
+            }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)
             matchedNodes.append(MatchedNode(node: node, track: track, target: target))
@@ -111,6 +114,9 @@ extension ViewGraph {
     public func matchedGeometryTrack<ID: Hashable>(id: ID) -> AnimationKey? {
         matchedTracks[.id(AnyHashable(id))]
     }
+
+    /// `matchedGeometryTrack(id:)` of a group whose id is an `Int`, found without an `AnyHashable`.
+    public func matchedGeometryTrack(id: Int) -> AnimationKey? { matchedTracksByInt[id] }
 }
 
 /// A matched view as the last evaluation laid it out: its node, its group's track, and the
