@@ -75,4 +75,20 @@ import TerminalUI
         #expect(!h.view.game.cards[0].isConsumingBonusTime, "the bonus never ran out")
         #expect(h.view.renderer.bodiesMade == made + 1)
     }
+
+    /// A seat's name learnt later (a table's second player sat down) is a change of the model the
+    /// scoreboard shows: the body is made again with it.
+    @Test func aSeatRenamedMakesTheBody() {
+        var options = AppOptions()
+        options.mode = .hotSeat
+        let h = MotionHarness(options: options)
+        frame(h)
+        frame(h)
+        let made = h.view.renderer.bodiesMade
+        #expect(!h.render().plainText.contains("Zoe"))
+        h.view.game.rename(seat: 1, to: "Zoe")
+        frame(h)
+        #expect(h.view.renderer.bodiesMade == made + 1)
+        #expect(h.render().plainText.contains("Zoe"))
+    }
 }

@@ -141,6 +141,7 @@ public final class EmojiMemoryGame: ObservableObject {
     /// A seat's name, learnt after the game began (a table's second player sat down).
     public func rename(seat: Int, to name: String) {
         guard playerNames.indices.contains(seat), playerNames[seat] != name else { return }
+        objectWillChange.send()         // the scoreboard shows the names
         playerNames[seat] = name
     }
 
