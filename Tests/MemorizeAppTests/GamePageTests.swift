@@ -16,7 +16,7 @@ import TerminalUI
             for x in 0..<h.view.size.width {
                 let point = Point(x: x, y: y)
                 guard let target = graph.tapTarget(at: point) else { continue }
-                if cardIDs.contains(where: { target.id.contains(.id(AnyHashable($0))) }) {
+                if cardIDs.contains(where: { target.id.contains(.id(ViewID.ElementID($0))) }) {
                     map[point] = "c"
                 } else {
                     map[point] = h.view.layout.deckFrame.contains(point) ? "d" : "b"

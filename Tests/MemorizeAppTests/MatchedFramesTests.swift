@@ -32,7 +32,7 @@ import TerminalUI
         #expect(moving.isEmpty, "frames moving after one choice: \(moving)")
         let running = app.view.animator.runningAnimations(at: clock.now).map(\.key)
         let owners = running.map { app.view.renderer.graph.owner(of: $0) }
-        #expect(!running.isEmpty && owners.allSatisfy { $0?.components.contains(.id(AnyHashable(chosen.id))) == true },
+        #expect(!running.isEmpty && owners.allSatisfy { $0?.components.contains(.id(ViewID.ElementID(chosen.id))) == true },
                 "animations after one choice: \(zip(running, owners).map { "\($0.property) of \(String(describing: $1))" })")
     }
 
@@ -53,7 +53,7 @@ import TerminalUI
             let animator = app.view.animator, graph = app.view.renderer.graph
             return app.view.game.cards.flatMap { card in
                 let frame = graph.matchedGeometryTrack(id: card.id)
-                let presence = graph.animationKey(property: "presence", under: .id(AnyHashable(card.id)))
+                let presence = graph.animationKey(property: "presence", under: .id(ViewID.ElementID(card.id)))
                 return ["\(card.id) moves \(frame.map { animator.mayMove(id: $0.id) } ?? false)"] + [("frame", frame), ("presence", presence)].map { property, key in
                     let shown = key.map { "\(String(describing: animator.presentedData($0, at: clock.now))) -> \(String(describing: animator.targetData($0)))" }
                     return "\(card.id) \(property) \(shown ?? "none")"

@@ -59,7 +59,7 @@ import Testing
         let node = matchedNode(in: graph.root)
         #expect(node?.fractionalFrame.map { abs($0.x - 2.4) < 1e-9 } == true, "\(String(describing: node?.fractionalFrame))")
         #expect(node?.frame.minX == 2)
-        // An `Int` id finds its group's track as any other id does (the former without an AnyHashable).
+        // An `Int` id finds its group's track however it is given.
         #expect(graph.matchedGeometryTrack(id: 1) != nil)
         #expect(graph.matchedGeometryTrack(id: 1) == graph.matchedGeometryTrack(id: AnyHashable(1)))
         #expect(graph.matchedGeometryTrack(id: 2) == nil && graph.matchedGeometryTrack(id: "1") == nil)

@@ -8,9 +8,9 @@ struct ViewIDTests {
     private func path(_ components: [ViewID.Component]) -> ViewID { ViewID(components) }
 
     @Test func equalPathsMadeApartAreEqualAndHashAlikeInEveryTable() {
-        let components: [ViewID.Component] = [.index(0), .type(ViewType(Text.self)), .id(AnyHashable(7)), .named("onAppear")]
+        let components: [ViewID.Component] = [.index(0), .type(ViewType(Text.self)), .id(ViewID.ElementID(7)), .named("onAppear")]
         let a = path(components)
-        let b = ViewID().appending(.index(0)).appending(.type(ViewType(Text.self))).appending(.id(AnyHashable(7)))
+        let b = ViewID().appending(.index(0)).appending(.type(ViewType(Text.self))).appending(.id(ViewID.ElementID(7)))
             .appending(.named("onAppear"))
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
@@ -23,20 +23,35 @@ struct ViewIDTests {
     }
 
     @Test func pathsThatDifferAnywhereAreDifferentIdentities() {
-        let base: [ViewID.Component] = [.index(0), .branch(1), .id(AnyHashable(3))]
+        let base: [ViewID.Component] = [.index(0), .branch(1), .id(ViewID.ElementID(3))]
         let variants: [[ViewID.Component]] = [
-            [.index(1), .branch(1), .id(AnyHashable(3))],
-            [.index(0), .branch(2), .id(AnyHashable(3))],
-            [.index(0), .branch(1), .id(AnyHashable(4))],
-            [.index(0), .branch(1), .id(AnyHashable("3"))],
+            [.index(1), .branch(1), .id(ViewID.ElementID(3))],
+            [.index(0), .branch(2), .id(ViewID.ElementID(3))],
+            [.index(0), .branch(1), .id(ViewID.ElementID(4))],
+            [.index(0), .branch(1), .id(ViewID.ElementID("3"))],
             [.index(0), .branch(1)],
-            [.index(0), .index(1), .id(AnyHashable(3))],          // a block position is not a branch
-            [.branch(1), .index(0), .id(AnyHashable(3))],         // the same steps in another order
-            [.index(0), .branch(1), .id(AnyHashable(3)), .index(0)],
+            [.index(0), .index(1), .id(ViewID.ElementID(3))],          // a block position is not a branch
+            [.branch(1), .index(0), .id(ViewID.ElementID(3))],         // the same steps in another order
+            [.index(0), .branch(1), .id(ViewID.ElementID(3)), .index(0)],
         ]
         for variant in variants { #expect(path(variant) != path(base), "\(variant)") }
         #expect(path([]) == ViewID())
         #expect(path([.index(0)]) != ViewID())
+    }
+
+    /// An element's id is held as an `Int` when it is one, however it was given; other ids keep
+    /// their own type's equality.
+    @Test func anElementsIdIsTheSameIdHoweverItWasGiven() {
+        typealias ElementID = ViewID.ElementID
+        #expect(ElementID(3) == ElementID(AnyHashable(3)))
+        #expect(ElementID(3).int == 3 && ElementID(AnyHashable(3)).int == 3)
+        #expect(ElementID("3") == ElementID(AnyHashable("3")))
+        #expect(ElementID("3") != ElementID(3) && ElementID("3").int == nil)
+        #expect(ElementID(3) != ElementID(4))
+        #expect(path([.id(ElementID(3))]) == path([.id(ElementID(AnyHashable(3)))]))
+        #expect(path([.id(ElementID("a"))]) == path([.id(ElementID(AnyHashable("a")))]))
+        #expect(path([.id(ElementID("a"))]) != path([.id(ElementID("b"))]))
+        #expect(ElementID(7).description == "7" && ElementID("x").description == "\(AnyHashable("x"))")
     }
 
     /// Every identity a large page could make (a hundred cards, each with its views and values
@@ -45,7 +60,7 @@ struct ViewIDTests {
     @Test func aLargePagesIdentitiesAreAllDistinctAndSpreadOverATable() {
         var ids: [ViewID] = []
         for card in 0..<100 {
-            let element = ViewID([.index(0), .type(ViewType(ZStack<EmptyView>.self)), .id(AnyHashable(card))])
+            let element = ViewID([.index(0), .type(ViewType(ZStack<EmptyView>.self)), .id(ViewID.ElementID(card))])
             for block in 0..<8 {
                 let inBlock = element.appending(.index(block))
                 ids.append(inBlock)

@@ -93,7 +93,7 @@ extension GamePage {
         guard !layout.isTooSmall else { return nil }
         renderer.layOut(pageState)
         guard let target = renderer.graph.tapTarget(at: point) else { return nil }
-        return game.cards.firstIndex { target.id.contains(.id(AnyHashable($0.id))) }
+        return game.cards.firstIndex { target.id.contains(.id(ViewID.ElementID($0.id))) }
     }
 
     /// The inspector's selection: any card in the model's order, dealt or not, so a learner can

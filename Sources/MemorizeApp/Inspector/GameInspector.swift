@@ -73,7 +73,7 @@ struct GameInspector {
         var lines = [InspectorLine("runtime \(graph.keptState.count) @State kept; last update: "
                                    + "\(graph.bodyCounts.evaluated) bodies evaluated, \(graph.bodyCounts.kept) kept")]
         if let card = focusedCard {
-            let component = ViewID.Component.id(AnyHashable(card.id))
+            let component = ViewID.Component.id(ViewID.ElementID(card.id))
             let values = graph.keptState.filter { $0.id.contains(component) }.map { kept in
                 "\(kept.label) " + (Double(kept.value).map(InspectorText.number) ?? kept.value)
             }
@@ -96,7 +96,7 @@ struct GameInspector {
             lines.append(InspectorLine("card \(card.id) presented / model   (\(count))"))
             // The runtime's values of the card: its CardView's Cardify, spin and Pie, its matched
             // frame and its removal transition's presence.
-            let graph = view.renderer.graph, component = ViewID.Component.id(AnyHashable(card.id))
+            let graph = view.renderer.graph, component = ViewID.Component.id(ViewID.ElementID(card.id))
             func runtime(_ name: String, _ property: String) -> (String, AnimationKey) {
                 (name, graph.animationKey(property: property, under: component) ?? AnimationKey(card.id, "none"))
             }
@@ -142,7 +142,7 @@ struct GameInspector {
     /// matched group's (the last id in either path).
     private func runtimeCard(of key: AnimationKey) -> Int? {
         view.renderer.graph.owner(of: key)?.components.reversed().lazy.compactMap { component -> Int? in
-            if case .id(let id) = component { return id.base as? Int }
+            if case .id(let id) = component { return id.int }
             return nil
         }.first
     }

@@ -56,11 +56,11 @@ extension ViewGraph {
     /// names its group at every evaluation, so the first two steps are made once per namespace.
     func matchedGroup<ID: Hashable>(_ id: ID, in namespace: Namespace.ID) -> ViewID {
         let prefix = matchedNamespaces[namespace.value] ?? {
-            let made = ViewID([.named("matched"), .id(AnyHashable(namespace.value))])
+            let made = ViewID([.named("matched"), .id(ViewID.ElementID(namespace.value))])
             matchedNamespaces[namespace.value] = made
             return made
         }()
-        return prefix.appending(.id(AnyHashable(id)))
+        return prefix.appending(.id(ViewID.ElementID(id)))
     }
 
     /// After layout, which gave every matched view its frame and laid nothing out in it: that
@@ -70,10 +70,7 @@ extension ViewGraph {
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
             let track = animationKey(key, property: "frame", presentedOutsideBodies: true)
-            if let group = key.lastComponent {
-                matchedTracks[group] = track
-                if case .id(let id) = group, let number = id.base as? Int { matchedTracksByInt[number] = track }
-            }
+            if let group = key.lastComponent { matchedTracks[group] = track }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)
             matchedNodes.append(MatchedNode(node: node, track: track, target: target))
@@ -112,11 +109,8 @@ extension ViewGraph {
     /// presented it): where the app asks whether a view is in flight, and the inspector what
     /// frame it is presented at. Nil when no view of that id is matched.
     public func matchedGeometryTrack<ID: Hashable>(id: ID) -> AnimationKey? {
-        matchedTracks[.id(AnyHashable(id))]
+        matchedTracks[.id(ViewID.ElementID(id))]
     }
-
-    /// `matchedGeometryTrack(id:)` of a group whose id is an `Int`, found without an `AnyHashable`.
-    public func matchedGeometryTrack(id: Int) -> AnimationKey? { matchedTracksByInt[id] }
 }
 
 /// A matched view as the last evaluation laid it out: its node, its group's track, and the

@@ -71,10 +71,6 @@ public final class ViewGraph {
     /// The frame track of each matched group the last update presented, by the group's id
     /// (MatchedGeometry.swift).
     var matchedTracks: [ViewID.Component: AnimationKey] = [:]
-    /// The same, for the groups whose id is an `Int` (a `ForEach` of `Identifiable` models):
-    /// asked for every card at every frame of a deal, and an `AnyHashable` made to ask the
-    /// table above asks the Swift runtime for conformances each time (callgrind: 3K instructions).
-    var matchedTracksByInt: [Int: AnimationKey] = [:]
     /// The matched views the last update laid out, which an animation frame moves again.
     var matchedNodes: [MatchedNode] = []
     /// No matched frame or presence has moved since an animation frame presented them where
@@ -172,7 +168,6 @@ public final class ViewGraph {
         let root = ViewNode(id: ViewID(), kind: .zstack(.center), children: nodes)
         root.place(in: Rect(origin: .zero, size: size))      // GeometryReaders resolve their content here
         matchedTracks.removeAll(keepingCapacity: true)
-        matchedTracksByInt.removeAll(keepingCapacity: true)
         matchedNodes.removeAll(keepingCapacity: true)
         presentMatchedGeometry(in: root, animation: transaction?.animation)
         presentTransitions(in: root, animation: transaction?.animation)

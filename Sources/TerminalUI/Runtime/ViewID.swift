@@ -14,8 +14,8 @@ public struct ViewID: Hashable, CustomStringConvertible {
         case branch(Int)
         /// A composite view of this type (swapping types at one position is a new view).
         case type(ViewType)
-        /// An element of a `ForEach`, by its id.
-        case id(AnyHashable)
+        /// An element of a `ForEach` (or a matched group), by its id.
+        case id(ElementID)
         /// Something a modifier owns under the view (an `onAppear`, an animated value).
         case named(String)
 
@@ -26,7 +26,7 @@ public struct ViewID: Hashable, CustomStringConvertible {
             case .index(let index): ViewID.mix(1, index)
             case .branch(let side): ViewID.mix(2, side)
             case .type(let type): ViewID.mix(3, Int(bitPattern: ObjectIdentifier(type.type)))
-            case .id(let id): ViewID.mix(4, id.hashValue)
+            case .id(let id): ViewID.mix(4, id.stepValue)
             case .named(let name): ViewID.mix(5, name.hashValue)
             }
         }
@@ -38,6 +38,43 @@ public struct ViewID: Hashable, CustomStringConvertible {
             case .type(let type): type.description
             case .id(let id): "[\(id)]"
             case .named(let name): name
+            }
+        }
+    }
+
+    /// An element's id. An `Int`, the usual kind (a card's), is held as itself: making, hashing
+    /// and comparing it is a few instructions, where an `AnyHashable` of it asked the Swift
+    /// runtime for the integer's conformances each time (about 3,000 instructions, twice a card
+    /// at every evaluation of the game page). Any other id is held as an `AnyHashable`.
+    public struct ElementID: Hashable, CustomStringConvertible {
+        @usableFromInline enum Storage: Hashable {
+            case int(Int)
+            case other(AnyHashable)
+        }
+        @usableFromInline let storage: Storage
+
+        @inlinable public init<ID: Hashable>(_ id: ID) {
+            // Folded away where `ID` is known (a specialised ForEach): no cast at run time.
+            if let int = id as? Int { storage = .int(int) } else { storage = .other(AnyHashable(id)) }
+        }
+
+        /// The id as an `Int`, when it is one.
+        public var int: Int? {
+            if case .int(let int) = storage { int } else { nil }
+        }
+
+        /// What a path's hash folds in for this id (`Component.stepHash`).
+        var stepValue: Int {
+            switch storage {
+            case .int(let int): int
+            case .other(let other): other.hashValue
+            }
+        }
+
+        public var description: String {
+            switch storage {
+            case .int(let int): "\(int)"
+            case .other(let other): "\(other)"
             }
         }
     }
@@ -114,7 +151,7 @@ public struct ViewID: Hashable, CustomStringConvertible {
 
     /// Two paths are the same when they are one step, or when their paths' hashes and depths are
     /// equal. Not walking them up to the root, nor comparing their last components (an element's
-    /// id is an `AnyHashable`, compared by a dynamic cast), is what keeps the graph's tables cheap:
+    /// id may be an `AnyHashable`, compared by a dynamic cast), is what keeps the graph's tables cheap:
     /// every evaluation looks up and marks hundreds of identities, made afresh, against those the
     /// last one kept. It trusts the 64-bit hash of the whole path, seeded afresh in each process:
     /// two of a few thousand live identities share one by chance about once in 10^12 processes.

@@ -116,7 +116,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
         for element in data {
-            context.withComponent(.id(AnyHashable(identify(element)))) { content(element)._makeNodes(&$0, into: &nodes) }
+            context.withComponent(.id(ViewID.ElementID(identify(element)))) { content(element)._makeNodes(&$0, into: &nodes) }
         }
     }
 }

@@ -116,7 +116,7 @@ extension GameFrameRenderer {
     /// The card at `index` as presented now (the inspector, tests): read from the runtime.
     func presentedCard(_ state: GamePageState, at index: Int, time: Double) -> PresentedCard {
         let card = state.grid.cards[index]
-        let component = ViewID.Component.id(AnyHashable(card.id))
+        let component = ViewID.Component.id(ViewID.ElementID(card.id))
         let declared = placed(state, of: card, at: index, layout: state.layout, palette: state.palette, focusVisible: false)
         let frame = graph.matchedGeometryTrack(id: card.id).map { animator.presented(FloatRect(declared.frame), key: $0, at: time) }
             ?? FloatRect(declared.frame)
