@@ -319,4 +319,36 @@ extension KeptBodiesTests {
         #expect(graph.tap(at: Point(x: 0, y: 0)))
         #expect(frame(graph, Line()).plainText.hasPrefix("long|..."))
     }
+
+    /// An element that counts the comparisons it takes part in.
+    struct Counted: Equatable {
+        final class Count: @unchecked Sendable { var value = 0 }
+        let count: Count
+        let value: Int
+        static func == (a: Counted, b: Counted) -> Bool {
+            a.count.value += 1
+            return a.value == b.value
+        }
+    }
+
+    struct Listed: View, Equatable {
+        var items: [Counted]
+        var body: some View { Text("\(items.count)") }
+    }
+
+    /// An app hands its kept root at every frame; an equal root made anew (a page made again
+    /// while cards flew) replaces the one the graph compares with, so from the next frame on
+    /// its arrays compare by identity, not element by element.
+    @Test func anEqualRootIsKeptAsHanded() {
+        let count = Counted.Count(), size = Size(width: 4, height: 1)
+        let graph = ViewGraph()
+        graph.update(Listed(items: (0..<4).map { Counted(count: count, value: $0) }), size: size)
+        let madeAgain = Listed(items: (0..<4).map { Counted(count: count, value: $0) })
+        graph.update(madeAgain, size: size)
+        #expect(count.value == 4, "an equal root made anew is compared element by element")
+        graph.update(madeAgain, size: size)
+        graph.update(madeAgain, size: size)
+        #expect(count.value == 4, "the root handed again was compared element by element")
+        #expect(graph.evaluationCount == 1)
+    }
 }

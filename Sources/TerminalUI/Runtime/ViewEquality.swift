@@ -3,9 +3,12 @@
 /// view — a card, its palette and all — into an existential box, and `as? Self` copies the
 /// other out again, at each comparison of each card.
 final class ViewBox<V>: AnyViewBox {
-    let view: V
+    private(set) var view: V
     init(_ view: V) { self.view = view }
     var anyView: Any { view }
+
+    /// Holds `view`, equal to the one held, from now on (ViewGraph.update).
+    func replace(with view: V) { self.view = view }
 }
 
 /// A `ViewBox` of any view type.

@@ -76,7 +76,8 @@ public final class ViewGraph {
     /// No matched frame or presence has moved since an animation frame presented them where
     /// they rest: until the next evaluation, a frame has no geometry to present again.
     var geometrySettled = false
-    /// Evaluates the last root again (a change under a new transaction commits the earlier ones).
+    /// Evaluates the last root again (a change under a new transaction commits the earlier ones);
+    /// made when the root changes, not at every frame.
     private var reevaluate: (() -> Void)?
     private var isEvaluating = false
     /// `.animation(_:value:)`'s values at the last evaluation.
@@ -111,10 +112,21 @@ public final class ViewGraph {
     /// views that just appeared and evaluates again if they changed state (a few times at most),
     /// so the first frame drawn already shows what they set.
     public func update<Root: View>(_ view: Root, size: Size) {
-        reevaluate = { [unowned self] in
-            if !self.reevaluateStateOwners() { self.evaluate(view, size: size) }
+        let box = lastRoot as? ViewBox<Root>
+        let sameRoot = size == lastSize && box.map { isEqual(view, to: $0) } == true
+        if sameRoot, let box {
+            // Equal, the root is kept as handed: an app hands the same value frame after frame,
+            // and its arrays then compare by identity, not element by element (a body made
+            // again while cards flew, equal to the one evaluated, cost 16 cards' comparisons at
+            // every frame after it).
+            box.replace(with: view)
+        } else {
+            let box = ViewBox(view)
+            (lastRoot, lastSize) = (box, size)
+            reevaluate = { [unowned self] in
+                if !self.reevaluateStateOwners() { self.evaluate(box.view, size: size) }
+            }
         }
-        let sameRoot = size == lastSize && (lastRoot as? ViewBox<Root>).map { isEqual(view, to: $0) } == true
         // An animation frame: the same root, nothing changed. Only what animates is evaluated.
         // A change of views' own `@State`: only those views are.
         if sameRoot, needsUpdate ? reevaluateStateOwners(startingUpdate: true) : refreshAnimatedBodies() {
@@ -122,8 +134,6 @@ public final class ViewGraph {
             if needsUpdate { update(view, size: size) }
             return
         }
-        lastRoot = ViewBox(view)
-        lastSize = size
         evaluate(view, size: size)
         for _ in 0..<4 {
             guard runAppearActions(), needsUpdate else { return }
