@@ -45,6 +45,31 @@ import TerminalUI
         #expect(h.view.renderer.bodiesMade == made)
     }
 
+    /// While cards fly from the deck the body is made again only where one of them leaves the
+    /// deck or lands (where it is drawn, and the deck's count, change then): every frame of a
+    /// flight between is an animation frame. The deal's body used to be made at every frame.
+    @Test func aDealsFramesMakeABodyOnlyAsACardLeavesOrLands() {
+        let h = MotionHarness()
+        frame(h)
+        let cards = h.view.game.cards.count
+        var departures = 0, landings = 0, frames = 0
+        var order = h.view.renderer.drawOrder(h.view.pageState, at: h.clock.now)
+        h.press(.character("d"))
+        let made = h.view.renderer.bodiesMade
+        repeat {
+            frame(h)
+            frames += 1
+            let now = h.view.renderer.drawOrder(h.view.pageState, at: h.clock.now)
+            departures += max(0, order.inDeck.count - now.inDeck.count)
+            landings += max(0, now.settled.count - order.settled.count)
+            order = now
+        } while h.view.isAnimating && frames < 300
+        let bodies = h.view.renderer.bodiesMade - made
+        #expect(departures == cards && landings == cards, "departures \(departures), landings \(landings)")
+        #expect(frames > 2 * cards, "the deal took \(frames) frames")
+        #expect(bodies > 0 && bodies <= departures + landings + 1, "\(bodies) bodies in \(frames) frames")
+    }
+
     /// The page's own state (the focus) and the model (a choice) are inputs.
     @Test func aFocusMoveOrAChoiceMakesTheBody() {
         let h = dealtAndSettled()

@@ -6,7 +6,7 @@ import TerminalUI
 /// over them. The runtime moves each from where it is presented (EmojiMemoryGameView.cardView(for:)).
 extension GameFrameRenderer {
     /// Which cards sit in the deck, which fly and which rest, in the order they are drawn.
-    struct DrawOrder {
+    struct DrawOrder: Equatable {
         var settled: [Int] = []
         var inDeck: [Int] = []
         var flying: [Int] = []
@@ -61,18 +61,23 @@ extension GameFrameRenderer {
     }
 
     func drawOrder(_ state: GamePageState, at time: Double) -> DrawOrder {
-        let cards = state.grid.cards
+        drawOrder(of: state.grid.cards, dealt: state.grid.dealt, at: time)
+    }
+
+    /// `drawOrder` from the model's cards and the page's `dealt` alone (PageInputs asks it at every
+    /// frame while a card may fly, without making the page's state).
+    func drawOrder(of cards: [EmojiMemoryGame.Card], dealt: Set<Int>, at time: Double) -> DrawOrder {
         var order = DrawOrder()
         order.settled.reserveCapacity(cards.count)
         // Every frame asks this of every card: read each where it lies (a copied card retains its
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
-        let someUndealt = state.grid.dealt.count < cards.count
+        let someUndealt = dealt.count < cards.count
         // With no matched frame that can move, none flies and none waits for its delay: `place`
         // then answers from the deal alone, without its three lookups per card.
         let framesMayMove = graph.matchedFramesMayMove
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
-                switch place(state, of: cards[index], at: time, someUndealt: someUndealt, framesMayMove: framesMayMove) {
+                switch place(of: cards[index], dealt: dealt, at: time, someUndealt: someUndealt, framesMayMove: framesMayMove) {
                 case .flying: order.flying.append(index)
                 case .inDeck: order.inDeck.append(index)
                 case .settled: order.settled.append(index)
@@ -84,9 +89,9 @@ extension GameFrameRenderer {
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay: as
     /// the runtime presents the card's matched frame (MatchedGeometry.swift).
-    private func place(_ state: GamePageState, of card: EmojiMemoryGame.Card, at time: Double, someUndealt: Bool,
+    private func place(of card: EmojiMemoryGame.Card, dealt: Set<Int>, at time: Double, someUndealt: Bool,
                        framesMayMove: Bool) -> Place {
-        let isUndealt = someUndealt && state.grid.isUndealt(card)
+        let isUndealt = someUndealt && !dealt.contains(card.id)
         guard framesMayMove else { return isUndealt ? .inDeck : .settled }
         // A card that cannot move rests where it is: no track lookups for it.
         let track = graph.matchedGeometryTrack(id: card.id)

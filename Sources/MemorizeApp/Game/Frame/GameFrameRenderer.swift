@@ -53,7 +53,7 @@ final class GameFrameRenderer {
     /// an animation frame hands the runtime the body it had, as SwiftUI evaluates no body then.
     func render(in canvasSize: Size, focusVisible: Bool, inputs: PageInputs, state: () -> GamePageState) -> Canvas {
         var canvas = Canvas(size: canvasSize)
-        if let kept = lastBody, kept.inputs == inputs, !graph.matchedFramesMayMove {
+        if let kept = lastBody, kept.inputs == inputs {
             #if DEBUG
             let state = state()
             let made = page(state, at: animator.clock.now, layout: state.geometry.content(offered: canvasSize), focusVisible: focusVisible)
@@ -65,8 +65,7 @@ final class GameFrameRenderer {
         lastBody = nil
         guard let body = body(state(), on: &canvas, focusVisible: focusVisible) else { return canvas }
         bodiesMade += 1
-        // Made while a card may fly, it shows where each card was at that moment: not kept.
-        if !graph.matchedFramesMayMove { lastBody = (body, inputs) }
+        lastBody = (body, inputs)
         graph.render(body, on: &canvas)
         return canvas
     }

@@ -3,9 +3,8 @@ import TerminalUI
 /// What the game page's body is made from, in a form cheap to compare. SwiftUI evaluates a body
 /// again only when something it reads changed, and an animation frame changes nothing but time;
 /// here the page's body is a value GameFrameRenderer makes from the page's state and the moment,
-/// so it is made again only when these differ from the last frame's (and never while a card
-/// may fly: where each one is drawn then moves with time). The page and the model count their
-/// changes; what time alone changes in the body is listed here. Debug builds make the body anyway
+/// so it is made again only when these differ from the last frame's. The page and the model
+/// count their changes; what time alone changes in the body is listed here. Debug builds make the body anyway
 /// and check it is the one kept (GameFrameRenderer.render), so every test checks this list.
 struct PageInputs: Equatable {
     /// Changes of the page's own state (`GamePage.revision`) and of the model (`objectWillChange`).
@@ -20,6 +19,10 @@ struct PageInputs: Equatable {
     var litButtons: [Bool]
     /// The computer's note on the scoreboard, while it lasts.
     var note: String?
+    /// While a card may fly (a deal, a shuffle): which cards wait in the deck, fly or rest, as
+    /// the runtime presents their matched frames; nil when none can move. Between a card leaving
+    /// the deck and landing, its flight is an animation frame's work: the body stays.
+    var inFlight: GameFrameRenderer.DrawOrder?
 }
 
 extension GamePage {
@@ -33,6 +36,7 @@ extension GamePage {
                 card.isConsumingBonusTime ? (reducedMotion ? card.bonusTimeRemaining.rounded(.up) : 0) : -1
             },
             litButtons: GameLayout.Button.allCases.map { animator.value($0.pressKey, at: time, default: 0) > 0 },
-            note: opponent.note.flatMap { time < $0.until ? $0.text : nil })
+            note: opponent.note.flatMap { time < $0.until ? $0.text : nil },
+            inFlight: renderer.graph.matchedFramesMayMove ? renderer.drawOrder(of: game.cards, dealt: dealt, at: time) : nil)
     }
 }
