@@ -102,6 +102,44 @@ import Testing
         #expect(frame(graph, Row(labels: ["a", "c", "b"])).plainText.hasPrefix("a01.....\nc01.....\nb21"))
     }
 
+    /// How many times a view's `GeometryReader` made its content.
+    final class MadeCount { var value = 0 }
+
+    /// A view of the size it is offered that shows its width and its clicks (in `@State`).
+    struct Sized: View, Equatable {
+        let made: MadeCount
+        @State private var clicks = 0
+        var body: some View { GeometryReader { content(for: $0) } }
+        private func content(for proxy: GeometryProxy) -> some View {
+            made.value += 1
+            return Text("\(clicks)w\(proxy.size.width)").onTapGesture { clicks += 1 }
+        }
+        static func == (lhs: Sized, rhs: Sized) -> Bool { lhs.made === rhs.made }
+    }
+
+    /// A kept view that only moves (a card in flight) is laid out where it went with what its
+    /// layout made: a `GeometryReader`'s content is made for a size, its proxy, not for a
+    /// place. A new size makes it again; the view's state stays throughout.
+    @Test func aKeptViewThatMovesKeepsWhatItsLayoutMade() {
+        let graph = ViewGraph()
+        let made = MadeCount()
+        func draw(x: Int, width: Int) -> String {
+            frame(graph, Sized(made: made).frame(width: width, height: 1).offset(x: x), Size(width: 12, height: 1)).plainText
+        }
+        #expect(draw(x: 0, width: 4) == "0w4.........")
+        #expect(made.value == 1)
+        #expect(draw(x: 3, width: 4) == "...0w4......")
+        #expect(draw(x: 5, width: 4) == ".....0w4....")
+        #expect(made.value == 1, "moved at its size, its content was made again")
+        #expect(graph.tap(at: Point(x: 5, y: 0)))                   // it is hit where it went
+        let madeBefore = made.value
+        #expect(draw(x: 2, width: 4) == "..1w4.......")
+        #expect(made.value > madeBefore)                            // its state changed: made again
+        let madeAfter = made.value
+        #expect(draw(x: 2, width: 5) == "..1w5.......")
+        #expect(made.value == madeAfter + 1)                        // a new size: made again
+    }
+
     /// A root that compares equal from frame to frame, as the game's page does.
     struct Board: View, Equatable {
         var labels: [String]

@@ -138,14 +138,10 @@ final class KeptBody {
         node.isLeaving = false
     }
 
-    /// Lays the node out in `rect`, noting what its layout makes; at the rect it was laid out
-    /// in before, the layout stands and only what it owns is marked seen.
+    /// Lays the node out in `rect`, noting what its layout makes; where the layout stands or
+    /// moves as it was (`relocate`), only what it owns is marked seen.
     func place(_ node: ViewNode, in rect: Rect) {
-        if placedRect == rect, placedFraction == node.fractionalFrame {
-            for id in placedIDs { graph.markSeen(id) }
-            for key in placedKeys { graph.noteKept(key) }
-            return
-        }
+        if relocate(node, in: rect) { return }
         placedIDs.removeAll()
         placedKeys.removeAll()
         placedUnits.removeAll()
@@ -170,6 +166,23 @@ final class KeptBody {
         } ?? { _ in false }
         isSettled = wasSettled && !hasKey(where: animating)
         ownKeysSettled = ownWereSettled && !ownKeys.contains(where: animating)
+    }
+
+    /// At the rect it was laid out in before, the layout stands; moved to a rect of the same
+    /// size with nothing under it animating (a card in flight), its nodes move and keep what
+    /// their layout made (ViewNode.relocate): a `GeometryReader`'s content is made for a size,
+    /// and what it reads of animations is at rest. Either way only what it owns is marked seen.
+    /// False when it must be laid out again (`place`).
+    func relocate(_ node: ViewNode, in rect: Rect) -> Bool {
+        guard let placedRect else { return false }
+        if placedRect != rect || placedFraction != node.fractionalFrame {
+            guard isSettled, placedRect.size == rect.size, node.relocate(in: rect) else { return false }
+            self.placedRect = rect
+            placedFraction = node.fractionalFrame
+        }
+        for id in placedIDs { graph.markSeen(id) }
+        for key in placedKeys { graph.noteKept(key) }
+        return true
     }
 
     /// Evaluates the body again as it was first evaluated (its view, identity and place), in a

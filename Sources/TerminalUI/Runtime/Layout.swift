@@ -78,24 +78,42 @@ extension ViewNode {
     }
 
     /// `place`, for a node whose layout is not kept from an earlier update.
-    func placeContent(in rect: Rect) {
+    func placeContent(in rect: Rect) { _ = layOut(in: rect, keepingContent: false) }
+
+    /// `placeContent` for a node that moved, its content as it was laid out before: each
+    /// `GeometryReader` keeps the content it made, which is made for a size, not a place (its
+    /// proxy is the size), and each kept body under it moves the same way. False, with the
+    /// layout half done, when a size inside changed or a kept body under it cannot move so
+    /// (that content is made again: `placeContent`).
+    func relocate(in rect: Rect) -> Bool { layOut(in: rect, keepingContent: true) }
+
+    private func layOut(in rect: Rect, keepingContent: Bool) -> Bool {
+        let before = frame
         frame = rect
         switch kind {
         case .leaf, .text, .spacer, .shape:
-            break
+            return true
         case .offset(let offset):
-            placeLayered(in: Rect(x: rect.minX + offset.x, y: rect.minY + offset.y, width: rect.width, height: rect.height),
-                         alignment: .topLeading)
+            return placeLayered(in: Rect(x: rect.minX + offset.x, y: rect.minY + offset.y, width: rect.width, height: rect.height),
+                                alignment: .topLeading, keepingContent: keepingContent)
         case .effect(let effect):
             if effect.keepsRestingSizes {
-                placeLayered(in: rect, alignment: .center)
+                guard placeLayered(in: rect, alignment: .center, keepingContent: keepingContent) else { return false }
                 for child in children { child.keepRestingSize() }
             }
-            placeLayered(in: effect.place(rect, fractionalFrame), alignment: .center)
+            return placeLayered(in: effect.place(rect, fractionalFrame), alignment: .center, keepingContent: keepingContent)
         case .geometry(let build, let context):
-            var context = context
-            children = build(GeometryProxy(size: rect.size), &context)
-            placeLayered(in: rect, alignment: .topLeading)
+            if keepingContent {
+                // Its frame stays the size its content was made for until that is made again.
+                guard before.size == rect.size else {
+                    frame = before
+                    return false
+                }
+            } else {
+                var context = context
+                children = build(GeometryProxy(size: rect.size), &context)
+            }
+            return placeLayered(in: rect, alignment: .topLeading, keepingContent: keepingContent)
         case .stack(let axis, let alignment, let spacing):
             let sizes = stackSizes(axis: axis, spacing: spacing, proposal: rect.size)
             var position = axis == .vertical ? rect.minY : rect.minX
@@ -106,17 +124,19 @@ extension ViewNode {
                 } else {
                     origin = Point(x: position, y: rect.minY + Alignment.offset(size.height, in: rect.height, alignment.vertical))
                 }
-                place(child, in: Rect(origin: origin, size: size))
+                guard place(child, in: Rect(origin: origin, size: size), keepingContent: keepingContent) else { return false }
                 position += size.length(axis) + spacing
             }
+            return true
         case .zstack(let alignment):
-            placeLayered(in: rect, alignment: alignment)
+            return placeLayered(in: rect, alignment: alignment, keepingContent: keepingContent)
         case .padding(let insets):
-            placeLayered(in: Rect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
-                                  width: max(0, rect.width - insets.leading - insets.trailing),
-                                  height: max(0, rect.height - insets.top - insets.bottom)), alignment: .center)
+            return placeLayered(in: Rect(x: rect.minX + insets.leading, y: rect.minY + insets.top,
+                                         width: max(0, rect.width - insets.leading - insets.trailing),
+                                         height: max(0, rect.height - insets.top - insets.bottom)),
+                                alignment: .center, keepingContent: keepingContent)
         case .frame(_, _, let alignment):
-            placeLayered(in: rect, alignment: alignment)
+            return placeLayered(in: rect, alignment: alignment, keepingContent: keepingContent)
         }
     }
 
@@ -126,24 +146,31 @@ extension ViewNode {
         for child in children { child.keepRestingSize() }
     }
 
-    private func placeLayered(in rect: Rect, alignment: Alignment) {
+    private func placeLayered(in rect: Rect, alignment: Alignment, keepingContent: Bool) -> Bool {
         for child in children {
             let size = child.size(for: rect.size)
-            place(child, in: Rect(origin: alignment.origin(of: size, in: rect), size: size))
+            guard place(child, in: Rect(origin: alignment.origin(of: size, in: rect), size: size), keepingContent: keepingContent)
+            else { return false }
         }
+        return true
     }
 
     /// Places a child: laid in this node's very cells, it lies where this node lies (its
     /// fractional frame); anywhere else, on whole cells.
-    private func place(_ child: ViewNode, in rect: Rect) {
+    private func place(_ child: ViewNode, in rect: Rect, keepingContent: Bool) -> Bool {
         child.fractionalFrame = rect == frame ? fractionalFrame : nil
         guard child.matchedGeometry == nil else {
             // Its frame is its group's target; it is laid out once, after layout, where that
             // frame is presented (MatchedGeometry.swift): not here and again there.
             child.frame = rect
-            return
+            return true
         }
-        child.place(in: rect)
+        guard keepingContent else {
+            child.place(in: rect)
+            return true
+        }
+        if let keptBody = child.keptBody { return keptBody.relocate(child, in: rect) }
+        return child.relocate(in: rect)
     }
 
     /// Places this node in `frame`, which may lie between cells (matched geometry, transitions).
