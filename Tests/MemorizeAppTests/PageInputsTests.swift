@@ -1,5 +1,7 @@
 import Testing
 import TerminalUI
+import Memorize
+import ThemeFormat
 @testable import MemorizeApp
 
 /// The game page's body is made again only when what it is made from changed (PageInputs):
@@ -68,6 +70,37 @@ import TerminalUI
         #expect(departures == cards && landings == cards, "departures \(departures), landings \(landings)")
         #expect(frames > 2 * cards, "the deal took \(frames) frames")
         #expect(bodies > 0 && bodies <= departures + landings + 1, "\(bodies) bodies in \(frames) frames")
+    }
+
+    /// Live time, which moves on at every read (a little, as a real clock does while a frame is drawn).
+    final class TickingClock: TimeSource, @unchecked Sendable {
+        private var time = 0.0
+        var now: Double {
+            time += 0.0005
+            return time
+        }
+        func advance(by seconds: Double) { time += seconds }
+    }
+
+    /// Live, the clock moves while a frame is drawn; the frame is drawn at one moment
+    /// (FreezableClock.holding). A card leaving the deck between reading the body's inputs and
+    /// making the body made the two disagree: a debug build's check (GameFrameRenderer.render)
+    /// stopped the game mid-deal in the end-to-end tests.
+    @Test func aDealDrawnOnAMovingClockKeepsItsInputsTrue() {
+        let clock = TickingClock()
+        let themes = ThemeLibrary.builtIn()
+        let view = Launcher.makeView(AppOptions(), clock: clock, size: Size(width: 80, height: 24), themes: themes,
+                                     theme: themes.first { $0.name == "Halloween" }, seed: 42)
+        _ = view.handle(key: .character("d"))
+        view.tick()
+        var frames = 0
+        repeat {
+            clock.advance(by: 1.0 / 30)
+            view.tick()
+            _ = view.render(in: view.size)
+            frames += 1
+        } while view.isAnimating && frames < 300
+        #expect(frames > 30 && frames < 300)
     }
 
     /// The page's own state (the focus) and the model (a choice) are inputs.

@@ -72,6 +72,24 @@ import Testing
         #expect(clock.now == 6.5)
     }
 
+    /// A frame is drawn at one moment: while `holding`, app time stands where it began, and
+    /// afterwards it is the base clock's again, nothing lost (unlike a freeze).
+    @Test func heldTimeStandsForOneFrameAndLosesNothing() {
+        let base = VirtualClock(start: 5)
+        let clock = FreezableClock(base: base)
+        let seen = clock.holding {
+            base.advance(by: 0.25)
+            return clock.holding { clock.now }          // nested: the outer moment stands
+        }
+        #expect(seen == 5)
+        #expect(clock.now == 5.25)
+        clock.freeze()
+        base.advance(by: 1)
+        #expect(clock.holding { clock.now } == 5.25)    // frozen time, held, stays frozen
+        clock.thaw()
+        #expect(clock.now == 5.25)
+    }
+
     @Test func statsAreOffUntilAskedAndCountTheLastSecond() {
         let stats = RunLoopStats()
         #expect(!stats.isEnabled)

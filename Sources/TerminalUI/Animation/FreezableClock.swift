@@ -13,6 +13,8 @@ public final class FreezableClock: TimeSource {
         var frozenAt: Double?
         /// Base time lost to freezes so far: app time = base time - lost.
         var lost = 0.0
+        /// App time while one frame is drawn (`holding`); nil otherwise.
+        var heldAt: Double?
     }
 
     public let base: TimeSource
@@ -21,7 +23,21 @@ public final class FreezableClock: TimeSource {
     public init(base: TimeSource) { self.base = base }
 
     public var now: Double {
-        state.withLock { $0.frozenAt ?? (base.now - $0.lost) }
+        state.withLock { $0.frozenAt ?? $0.heldAt ?? (base.now - $0.lost) }
+    }
+
+    /// Runs `body` with app time standing at the moment it began, and loses no time by it: a
+    /// frame is drawn at one moment (what its body is made from, the body, and what the runtime
+    /// presents all read the same time), however long drawing it takes. Nested, the outer
+    /// moment stands.
+    public func holding<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let holds = state.withLock { s in
+            guard s.heldAt == nil else { return false }
+            s.heldAt = s.frozenAt ?? (base.now - s.lost)
+            return true
+        }
+        defer { if holds { state.withLock { $0.heldAt = nil } } }
+        return try body()
     }
 
     public var isFrozen: Bool { state.withLock { $0.frozenAt != nil } }

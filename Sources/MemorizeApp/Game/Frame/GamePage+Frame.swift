@@ -6,7 +6,12 @@ extension GamePage {
     /// The game page, drawn whole (the screen sends only what differs from what the terminal
     /// shows). `focusVisible` is false while something (the help) covers it.
     func render(in size: Size, focusVisible: Bool = true) -> Canvas {
-        renderer.render(in: size, focusVisible: focusVisible, inputs: bodyInputs(in: size, focusVisible: focusVisible)) { pageState }
+        // One frame, one moment: live, the clock moves while a frame is drawn, and a card that
+        // left the deck between reading the body's inputs and drawing would make the two disagree.
+        func draw() -> Canvas {
+            renderer.render(in: size, focusVisible: focusVisible, inputs: bodyInputs(in: size, focusVisible: focusVisible)) { pageState }
+        }
+        return timeControl?.holding(draw) ?? draw()
     }
 
     /// The win screen shows over the game (the game is over, every card is on the table). Asked
