@@ -28,9 +28,12 @@ extension GameFrameRenderer {
         scene(state, at: time, layout: state.layout, focusVisible: focusVisible)
     }
 
-    func scene(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> GameScene {
+    /// `order`: `drawOrder` at `time`, when the caller has it (a frame's inputs work it out while
+    /// cards fly, card by card; not again here).
+    func scene(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool,
+               order: DrawOrder? = nil) -> GameScene {
         let cards = state.grid.cards
-        let order = drawOrder(state, at: time)
+        let order = order ?? drawOrder(state, at: time)
         let palette = state.palette
         var scene = GameScene()
         scene.cards.reserveCapacity(cards.count + 1)

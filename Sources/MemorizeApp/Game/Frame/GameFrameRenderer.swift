@@ -63,7 +63,7 @@ final class GameFrameRenderer {
             return canvas
         }
         lastBody = nil
-        guard let body = body(state(), on: &canvas, focusVisible: focusVisible) else { return canvas }
+        guard let body = body(state(), on: &canvas, focusVisible: focusVisible, inFlight: inputs.inFlight) else { return canvas }
         bodiesMade += 1
         lastBody = (body, inputs)
         graph.render(body, on: &canvas)
@@ -71,19 +71,22 @@ final class GameFrameRenderer {
     }
 
     /// The page's body for `canvas` now; nil, with the notice drawn on it, when it is too small.
-    private func body(_ state: GamePageState, on canvas: inout Canvas, focusVisible: Bool) -> EmojiMemoryGameView? {
+    /// `inFlight`: the draw order the frame's inputs already worked out, if they did.
+    private func body(_ state: GamePageState, on canvas: inout Canvas, focusVisible: Bool,
+                      inFlight: DrawOrder? = nil) -> EmojiMemoryGameView? {
         let layout = state.geometry.content(offered: canvas.size)
         if layout.isTooSmall {
             Overlays.drawTooSmall(canvas.size, need: layout.minimumSize, on: &canvas)
             return nil
         }
-        return page(state, at: animator.clock.now, layout: layout, focusVisible: focusVisible)
+        return page(state, at: animator.clock.now, layout: layout, focusVisible: focusVisible, order: inFlight)
     }
 
     /// The page's body at `time`, laid out as `layout`.
-    func page(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool) -> EmojiMemoryGameView {
+    func page(_ state: GamePageState, at time: Double, layout: GameLayout, focusVisible: Bool,
+              order: DrawOrder? = nil) -> EmojiMemoryGameView {
         let palette = state.palette
-        let scene = scene(state, at: time, layout: layout, focusVisible: focusVisible)
+        let scene = scene(state, at: time, layout: layout, focusVisible: focusVisible, order: order)
         return EmojiMemoryGameView(game: game, layout: layout, title: state.title.line(width: layout.size.width, at: time, palette: palette),
                         notice: startNotice(state, layout: layout),
                         cards: scene.views,
