@@ -140,6 +140,54 @@ import Testing
         #expect(made.value == madeAfter + 1)                        // a new size: made again
     }
 
+    /// A drawing modifier whose content's place depends on where it lies (on an odd column, a
+    /// cell in from each side): what no view of the game does, an effect at rest keeping its rect.
+    struct ParityInset<Content: View>: View {
+        var content: Content
+        func _makeNodes(_ context: inout ResolveContext, into nodes: inout [ViewNode]) {
+            var effect = NodeEffect { _, canvas, content in content(&canvas) }
+            effect.place = { rect, _ in
+                rect.minX % 2 == 0 ? rect : Rect(x: rect.minX + 1, y: rect.minY, width: max(0, rect.width - 2), height: rect.height)
+            }
+            nodes.append(context.container(.effect(effect), content))
+        }
+    }
+
+    /// A kept view with a `GeometryReader` under a `ParityInset`.
+    struct Inset: View, Equatable {
+        let made: MadeCount
+        @State private var clicks = 0
+        var body: some View {
+            ParityInset(content: GeometryReader { proxy in
+                made.value += 1
+                return Text("\(clicks)w\(proxy.size.width)").onTapGesture { clicks += 1 }
+            })
+        }
+        static func == (lhs: Inset, rhs: Inset) -> Bool { lhs.made === rhs.made }
+    }
+
+    /// A kept view moved to a rect of its size whose content would not keep its size there
+    /// (`ViewNode.relocate` stops half way): it is laid out anew where it went, exactly as a
+    /// graph that never saw it lays it out, and its state stays.
+    @Test func aKeptViewWhoseContentResizesWhereItWentIsLaidOutAnew() {
+        let graph = ViewGraph()
+        let made = MadeCount()
+        func draw(_ graph: ViewGraph, x: Int, made: MadeCount) -> String {
+            frame(graph, Inset(made: made).frame(width: 6, height: 1).offset(x: x), Size(width: 12, height: 1)).plainText
+        }
+        #expect(draw(graph, x: 0, made: made) == "0w6.........")
+        #expect(draw(graph, x: 2, made: made) == "..0w6.......")
+        #expect(made.value == 1, "moved where its content keeps its size, the content was made again")
+        #expect(graph.tap(at: Point(x: 2, y: 0)))
+        #expect(draw(graph, x: 2, made: made) == "..1w6.......")
+        let madeBefore = made.value
+        #expect(draw(graph, x: 3, made: made) == "....1w4.....")
+        #expect(made.value == madeBefore + 1)                       // made again, at its new size
+        #expect(draw(ViewGraph(), x: 3, made: MadeCount()) == "....0w4.....")   // as laid out fresh
+        #expect(graph.tap(at: Point(x: 4, y: 0)))                   // hit where it was laid out
+        #expect(draw(graph, x: 4, made: made) == "....2w6.....")
+    }
+
     /// A root that compares equal from frame to frame, as the game's page does.
     struct Board: View, Equatable {
         var labels: [String]
