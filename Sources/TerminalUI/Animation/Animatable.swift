@@ -38,8 +38,11 @@ public protocol Animatable {
 
 extension Animatable {
     /// What the Animator calls the track of this type's `animatableData` on a view: its type
-    /// name, so a card's `Cardify` and its `Pie` are two tracks of one view id.
-    static var animatablePropertyName: String { String(describing: Self.self) }
+    /// name, so a card's `Cardify` and its `Pie` are two tracks of one view id. (`_typeName`
+    /// is what `String(describing:)` of a type prints, without first asking the Swift runtime
+    /// whether the type conforms to three printing protocols: each answer, the first time, scans
+    /// every conformance of the binary.)
+    static var animatablePropertyName: String { _typeName(Self.self, qualified: false) }
 }
 
 /// A rectangle animates as its origin and size, as SwiftUI's `CGRect` does: a card's frame moving
