@@ -51,6 +51,16 @@ final class PseudoTerminal {
         return bytes
     }
 
+    /// `drain`, first waiting up to `timeout` for at least `count` bytes: on a loaded machine the
+    /// pty can hold output back longer than `drain`'s pause (a CI run of 2026-11-30 read 43 of
+    /// a frame's 112 bytes). Whatever follows them is drained as usual, so extra bytes still show.
+    func drain(atLeast count: Int, timeout: Duration = .seconds(2)) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        while bytes.count < count, ContinuousClock.now < deadline { bytes += drain() }
+        return bytes + drain()
+    }
+
     func type(_ text: String) { type(Array(text.utf8)) }
     func type(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) } }
 

@@ -129,7 +129,7 @@ extension NcursesTerminalTests {
         #expect(pty.drain().isEmpty, "an unchanged frame still sends nothing live")
         // The inspector's bytes per frame, while recording: what the live terminal was sent.
         let counted = screen.presentCountingBytes(sampleCanvas(screen.size, title: "count"))
-        let sent = pty.drain()
+        let sent = pty.drain(atLeast: counted ?? 1)
         #expect(sent.contains("count") && counted == sent.count, "counted \(String(describing: counted)), sent \(sent.count)")
         screen.present(bigger)
         _ = pty.drain()
