@@ -78,7 +78,7 @@ extension ViewGraph {
         }
         // A kept body holds no matched view (KeptBodies.swift): nothing to look for under it.
         guard node.keptBody?.canBeKept != true else { return }
-        for child in node.children { presentMatchedGeometry(in: child, animation: animation) }
+        node.forEachChild { presentMatchedGeometry(in: $0, animation: animation) }
     }
 
     /// An animation frame (no body evaluated): each matched view goes where its frame is

@@ -27,16 +27,24 @@ extension ViewGraph {
     /// just left stay drawn where they were (over the rest: where this runtime simplifies) until
     /// their presence reaches 0; each is drawn in the frame its transition gives its presence.
     func presentTransitions(in root: ViewNode, animation: Animation?) {
+        // Both tables are the graph's, emptied and filled again at each evaluation: made afresh,
+        // they were allocated and grown entry by entry, twenty cards' worth, every time.
         var present: [ViewID: ViewNode] = [:]
+        swap(&present, &transitionsPresent)     // empty, its storage kept from the last time
         func collect(_ node: ViewNode) {
             if node.transition != nil { present[node.id] = node }
             // A kept body holds no transition (KeptBodies.swift), though it may have one itself.
-            if node.keptBody?.canBeKept != true { node.children.forEach(collect) }
+            if node.keptBody?.canBeKept != true { node.forEachChild(collect) }
         }
         collect(root)
+        defer {
+            present.removeAll(keepingCapacity: true)
+            transitionsPresent = present
+        }
         viewsLeaving = 0
         guard !present.isEmpty || !transitioned.isEmpty, let animator else { return }
         var kept: [ViewID: ViewNode] = [:]
+        swap(&kept, &transitionsKept)
         for (id, node) in present {
             node.isLeaving = false
             kept[id] = node
@@ -71,7 +79,9 @@ extension ViewGraph {
             viewsLeaving += 1
             kept[id] = node
         }
-        transitioned = kept
+        swap(&transitioned, &kept)
+        kept.removeAll(keepingCapacity: true)
+        transitionsKept = kept
     }
 
     /// An animation frame (no body evaluated): each view coming or going is drawn at its

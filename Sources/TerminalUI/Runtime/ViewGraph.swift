@@ -66,6 +66,9 @@ public final class ViewGraph {
     var matchedNamespaces: [Int: ViewID] = [:]
     /// Views with a transition in the last update, and those still leaving (Transitions.swift).
     var transitioned: [ViewID: ViewNode] = [:]
+    /// Storage `presentTransitions` fills again at each evaluation (Transitions.swift).
+    var transitionsPresent: [ViewID: ViewNode] = [:]
+    var transitionsKept: [ViewID: ViewNode] = [:]
     /// How many of them are leaving: drawn, in their last place, until their presence is gone.
     var viewsLeaving = 0
     /// The frame track of each matched group the last update presented, by the group's id
