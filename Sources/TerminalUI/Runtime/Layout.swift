@@ -250,8 +250,8 @@ extension Size {
 extension ViewNode {
     /// Calls `body` with each child, borrowed: layout and the graph's walks after it visit every
     /// node of every evaluation, and a `for child in children` loop retained and released each
-    /// child it passed (a tenth of an evaluation's reference counting, callgrind 2026-12-01).
-    /// The array is held for the walk, so a child that replaces its own children is safe.
+    /// child it passed (callgrind, the flip scenario, 2026-12-01: layout 15.1M → 13.5M
+    /// instructions). The array is held for the walk: children replaced meanwhile stay alive.
     @inline(__always)
     func forEachChild(_ body: (ViewNode) -> Void) {
         let children = self.children
