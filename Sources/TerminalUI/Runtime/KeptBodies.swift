@@ -10,8 +10,9 @@
 /// was evaluated and laid out (a `GeometryReader`'s content is made during layout), and is
 /// marked seen again each time the body is kept, so nothing of it is dropped.
 final class KeptBody {
-    /// Its graph, which owns it (not checked: see `ResolveContext.graph`).
-    unowned(unsafe) let graph: ViewGraph
+    /// Its graph, which owns it (so not retained, which would be a cycle; checked, so a body
+    /// that outlived its graph would stop the program rather than read freed memory).
+    unowned let graph: ViewGraph
     /// The view, as compared with the next one at its identity (ViewEquality.swift).
     let box: AnyViewBox
     var view: Any { box.anyView }
@@ -57,7 +58,7 @@ final class KeptBody {
 
     /// Its node's link back to it goes with it (the node's `keptBody` is not weak: see there).
     deinit {
-        if let node, node.keptBody === self { node.keptBody = nil }
+        if let node, node.keptBodyIdentity == ObjectIdentifier(self) { node.keptBody = nil }
     }
 
     func note(_ id: ViewID, placing: Bool) {

@@ -2,10 +2,12 @@
 /// root) and the transaction of the update (the animation `withAnimation` or
 /// `.animation(_:value:)` gives the changes it causes).
 public struct ResolveContext {
-    /// Not retained, and not checked (`unowned(unsafe)`): a context is read thousands of times
-    /// a frame, and only while its graph evaluates or lays out (a `GeometryReader`'s content, an
-    /// animated unit made again), so the graph is always there; a checked `unowned` read costs
-    /// two atomic operations each time.
+    /// Not retained: a context is kept by what the graph owns (a `GeometryReader`'s node, a kept
+    /// body's or an animated unit's way to make itself again), so a strong link is a cycle and no
+    /// graph would ever go (KeptBodiesTests.aStateSetAfterItsGraphWentTellsNoOne). Not checked
+    /// either (`unowned(unsafe)`), the one link of the runtime that is not: only the graph runs
+    /// what holds a context, so the graph is there, and a checked read at each of the thousands
+    /// an evaluation makes cost 1.2 % of a deal's instructions (callgrind, 67.6M → 68.4M).
     unowned(unsafe) let graph: ViewGraph
     /// The identity of the view being evaluated.
     public private(set) var id: ViewID

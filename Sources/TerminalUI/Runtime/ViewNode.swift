@@ -70,8 +70,12 @@ public final class ViewNode {
     /// bodies, and a kept body holds its node, so a strong link back kept every replaced body and
     /// its nodes alive (about 10 MiB a deal). Not `weak` either, which would give every kept body
     /// a side table and make each retain and release of it slow (GraphLink.swift): the kept body
-    /// clears the link as it goes (`KeptBody.deinit`), which is what `weak` would do.
-    unowned(unsafe) var keptBody: KeptBody?
+    /// clears the link as it goes (`KeptBody.deinit`), which is what `weak` would do. Checked
+    /// (`unowned`): a link that outlived its body would stop the program there, not read freed memory.
+    unowned var keptBody: KeptBody? { didSet { keptBodyIdentity = keptBody.map(ObjectIdentifier.init) } }
+    /// Which body `keptBody` is, readable while that body is being destroyed (a checked link to it
+    /// no longer is): its `deinit` asks whether the link is its own to clear.
+    private(set) var keptBodyIdentity: ObjectIdentifier?
     var children: [ViewNode] { didSet { drawingOrder = Self.zOrdered(children) ?? children } }
     var kind: Kind {
         didSet {
