@@ -70,7 +70,7 @@ extension ViewGraph {
     func presentMatchedGeometry(in node: ViewNode, animation: Animation?) {
         if let key = node.matchedGeometry, let animator {
             let track = animationKey(key, property: "frame", presentedOutsideBodies: true)
-            if let group = key.lastComponent { matchedTracks[group] = track }
+            if case .id(let group) = key.lastComponent { matchedTracks[group] = track }
             let target = FloatRect(node.frame)
             animator.setTarget(track, data: target.animatableData, animation: animation)
             matchedNodes.append(MatchedNode(node: node, track: track, target: target))
@@ -109,7 +109,7 @@ extension ViewGraph {
     /// presented it): where the app asks whether a view is in flight, and the inspector what
     /// frame it is presented at. Nil when no view of that id is matched.
     public func matchedGeometryTrack<ID: Hashable>(id: ID) -> AnimationKey? {
-        matchedTracks[.id(ViewID.ElementID(id))]
+        matchedTracks[ViewID.ElementID(id)]
     }
 }
 

@@ -73,7 +73,7 @@ public final class ViewGraph {
     var viewsLeaving = 0
     /// The frame track of each matched group the last update presented, by the group's id
     /// (MatchedGeometry.swift).
-    var matchedTracks: [ViewID.Component: AnimationKey] = [:]
+    var matchedTracks: [ViewID.ElementID: AnimationKey] = [:]
     /// The matched views the last update laid out, which an animation frame moves again.
     var matchedNodes: [MatchedNode] = []
     /// No matched frame or presence has moved since an animation frame presented them where
