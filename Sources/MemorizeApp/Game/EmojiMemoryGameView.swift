@@ -54,7 +54,8 @@ struct EmojiMemoryGameView: View, Equatable {
     private var gameBody: some View {
         ZStack(alignment: .topLeading) {
             notice.map { Text($0, style: palette.notice).frame(width: layout.gridArea.width, height: 1) }
-            ForEach(cards) { placed in
+            // `[choose]`: each card's tap holds the intent, not a copy of the whole page.
+            ForEach(cards) { [choose] placed in
                 cardView(for: placed)
                     .zIndex(zIndex(of: placed))
                     .onTapGesture { choose(placed.card) }
