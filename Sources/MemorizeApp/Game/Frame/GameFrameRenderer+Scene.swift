@@ -70,17 +70,21 @@ extension GameFrameRenderer {
     /// `drawOrder` from the model's cards and the page's `dealt` alone (PageInputs asks it at every
     /// frame while a card may fly, without making the page's state).
     func drawOrder(of cards: [EmojiMemoryGame.Card], dealt: Set<Int>, at time: Double) -> DrawOrder {
-        var order = DrawOrder()
-        order.settled.reserveCapacity(cards.count)
         // Every frame asks this of every card: read each where it lies (a copied card retains its
         // parts), and skip the set lookup once all are dealt (cards only join `dealt`).
         let someUndealt = dealt.count < cards.count
         // With no matched frame that can move, none flies and none waits for its delay: `place`
         // then answers from the deal alone, without its three lookups per card.
         let framesMayMove = graph.matchedFramesMayMove
+        var order = DrawOrder()
+        order.settled.reserveCapacity(cards.count)
+        if someUndealt || framesMayMove {       // room made once, not grown card by card
+            order.inDeck.reserveCapacity(cards.count)
+            order.flying.reserveCapacity(cards.count)
+        }
         cards.withUnsafeBufferPointer { cards in
             for index in cards.indices where GamePageState.Grid.isInTree(cards[index]) {
-                switch place(of: cards[index], dealt: dealt, at: time, someUndealt: someUndealt, framesMayMove: framesMayMove) {
+                switch place(of: cards[index].id, dealt: dealt, at: time, someUndealt: someUndealt, framesMayMove: framesMayMove) {
                 case .flying: order.flying.append(index)
                 case .inDeck: order.inDeck.append(index)
                 case .settled: order.settled.append(index)
@@ -92,12 +96,12 @@ extension GameFrameRenderer {
 
     /// Flying once its flight has begun, in the deck while undealt or waiting for its delay: as
     /// the runtime presents the card's matched frame (MatchedGeometry.swift).
-    private func place(of card: EmojiMemoryGame.Card, dealt: Set<Int>, at time: Double, someUndealt: Bool,
+    private func place(of cardID: Int, dealt: Set<Int>, at time: Double, someUndealt: Bool,
                        framesMayMove: Bool) -> Place {
-        let isUndealt = someUndealt && !dealt.contains(card.id)
+        let isUndealt = someUndealt && !dealt.contains(cardID)
         guard framesMayMove else { return isUndealt ? .inDeck : .settled }
         // A card that cannot move rests where it is: no track lookups for it.
-        let track = graph.matchedGeometryTrack(id: card.id)
+        let track = graph.matchedGeometryTrack(id: cardID)
         let canMove = track.map { animator.mayMove(id: $0.id) } ?? false
         let moving = canMove && track.map { animator.isAnimating($0, at: time) } == true
         let departed = !canMove || track.map { animator.hasStarted($0, at: time) } != false
