@@ -165,7 +165,8 @@ public final class GameServer: Sendable {
         switch type {
         case .session:
             return child.eventLoop.makeCompletedFuture {
-                try child.pipeline.syncOperations.addHandler(GameSession(server: server, identity: identity))
+                let hold = KeyExchangeHold(limit: server.configuration.handshakeTimeout, logger: server.logger)
+                try child.pipeline.syncOperations.addHandlers([hold, GameSession(server: server, identity: identity)])
             }
         case .directTCPIP(let target):
             server.logger.notice("refused", metadata: [

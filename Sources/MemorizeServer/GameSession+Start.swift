@@ -118,7 +118,7 @@ extension GameSession {
                         channel.close(promise: nil)
                     } else {
                         self.relay.attach(channel)
-                        channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+                        channel.setOption(ChannelOptions.autoRead, value: self.mayReadGameOutput).whenFailure { _ in }
                     }
                 case .failure(let error):
                     self.abandon(game, reason: "cannot watch the pty: \(error)")

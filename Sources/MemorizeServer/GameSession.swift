@@ -37,6 +37,10 @@ final class GameSession: ChannelDuplexHandler {
     /// Why the server ended the game, told to the player after it has restored their terminal.
     var endReason: String?
     var lastInput = NIODeadline.now()
+    /// The client's key exchange holds what we send (KeyExchangeHold): the game's output waits.
+    var outputHeld = false
+    /// Whether the game's output may be read now: the client keeps up, and no exchange holds it.
+    var mayReadGameOutput: Bool { context.map { $0.channel.isWritable && !outputHeld } ?? false }
     var timers: [Scheduled<Void>] = []
     /// A table's watcher: it never types, so the input idle timeout does not apply to it; it
     /// leaves when its table ends (Table.end stops every member) or at --max-session-length.
@@ -90,6 +94,9 @@ final class GameSession: ChannelDuplexHandler {
             logger.notice("refused", metadata: ["request": "signal", "name": "\(ClientText.neutralised(request.signal, limit: 16))"])
         case is SSHChannelRequestEvent.LocalFlowControlRequest:
             break
+        case let holding as KeyExchangeHold.Holding:
+            outputHeld = holding.isHolding
+            relay.ptyChannel?.setOption(ChannelOptions.autoRead, value: mayReadGameOutput).whenFailure { _ in }
         case let event as ChannelEvent where event == .inputClosed:
             // The client sent EOF; the game keeps its terminal until it quits or the channel closes.
             break
@@ -112,7 +119,7 @@ final class GameSession: ChannelDuplexHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // The client reads slower than the game draws: stop reading the pty until it catches up.
-        relay.ptyChannel?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable).whenFailure { _ in }
+        relay.ptyChannel?.setOption(ChannelOptions.autoRead, value: mayReadGameOutput).whenFailure { _ in }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

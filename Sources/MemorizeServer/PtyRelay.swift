@@ -22,7 +22,7 @@ final class PtyRelay: ChannelInboundHandler {
     func channelReadComplete(context: ChannelHandlerContext) {
         guard let ssh = session.context else { return }
         ssh.channel.flush()
-        if !ssh.channel.isWritable {
+        if !session.mayReadGameOutput {
             context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
         }
     }

@@ -69,7 +69,7 @@ struct ServerCommand: ParsableCommand {
     @Option(name: .customLong("max-connections-per-minute"), help: ArgumentHelp("New connections from one address in any minute.", valueName: "N"))
     var maxConnectionsPerMinute = 20
 
-    @Option(name: .customLong("handshake-timeout"), help: ArgumentHelp("Time to authenticate before the connection is closed.", valueName: "duration"))
+    @Option(name: .customLong("handshake-timeout"), help: ArgumentHelp("Time to authenticate, or to finish a key exchange the client starts, before the connection is closed.", valueName: "duration"))
     var handshakeTimeout = "10s"
 
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("No input for this long ends the game politely.", valueName: "duration"))

@@ -72,6 +72,40 @@ extension ServerTests {
             #expect(try pane.waitForExit() == 0, "\(pane.stderrText.suffix(600))")
         }
 
+        /// A key exchange refuses every channel message until it ends (RFC 4253 §7.1). With OpenSSH's
+        /// smallest `RekeyLimit` (16 bytes) each key the player sends is followed by a new exchange,
+        /// just as the game answers it: every focus move's frame, the exit status and the channel's
+        /// close meet one, and none may be lost. The screen is compared, colours and all, with the
+        /// same game played without a rekey.
+        @Test("a key exchange after every key (RekeyLimit=16) loses no byte: the same screen as without, and q's exit status")
+        func rekeyAfterEveryKey() throws {
+            let server = try ServerUnderTest()
+            defer { server.close() }
+            let key = try PlayerKey(in: server.directory, name: "rekey")
+            func dealtScreen(options: [String]) throws -> (screen: String, pane: SSHPane) {
+                let pane = try SSHPane(server: server, key: key, user: "rekey", options: ["-v"] + options, remote: ["--seed", "7"])
+                try pane.waitFor("Pairs left: 8")
+                try pane.sendKeys("d")
+                try pane.waitFor("╭")
+                try pane.waitForStillScreen(quiet: 1.0)
+                for move in ["Right", "Right", "Down", "Right", "Down", "Left", "Left", "Up", "Right", "Down"] {
+                    try pane.sendKeys(move)
+                    try pane.waitForStillScreen(quiet: 0.5)
+                }
+                return (try pane.tmux(["capture-pane", "-p", "-e", "-t", "S"]), pane)
+            }
+            let plain = try dealtScreen(options: [])
+            plain.pane.close()
+            let (screen, pane) = try dealtScreen(options: ["-o", "RekeyLimit=16"])
+            defer { pane.close() }
+            let exchanges = pane.stderrText.components(separatedBy: "SSH2_MSG_NEWKEYS received").count - 1
+            #expect(exchanges >= 10, "key exchanges seen by ssh: \(exchanges)\n\(pane.stderrText.suffix(900))")
+            #expect(screen == plain.screen, "after the rekeys:\n\(screen)\nwithout:\n\(plain.screen)")
+            try pane.sendKeys("q")
+            #expect(try pane.waitForExit() == 0, "\(pane.stderrText.suffix(600))")
+            try server.waitForNoGames()
+        }
+
         @Test("--ciphers narrows the offer to the AEAD ones; a cipher the server lacks is refused at start")
         func ciphersFlag() throws {
             let server = try ServerUnderTest(["--ciphers", "aes256-gcm@openssh.com,aes128-gcm@openssh.com"])

@@ -202,6 +202,19 @@ extension ServerTests {
             try scene.checkBystander()
         }
 
+        /// A key exchange the client starts and never finishes holds the game's frames
+        /// (KeyExchangeHold); --handshake-timeout bounds how long.
+        @Test func aKeyExchangeNeverFinishedIsClosedAtTheHandshakeTimeout() throws {
+            let scene = try Scene(["--handshake-timeout", "2s"])
+            defer { scene.close() }
+            let result = try hostileClient(scene.server, key: scene.key, "stalled-rekey")
+            #expect(result.status == 0, "\(result.stdoutText) \(result.stderrText)")
+            let seconds = result.stdoutText.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } ?? 99
+            #expect(result.stdoutText.hasPrefix("CLOSED") && seconds >= 1.5 && seconds < 10, "\(result.stdoutText)")
+            try scene.server.waitForLog("its key exchange did not end within 2s")
+            try scene.checkBystander()
+        }
+
         @Test func a64KilobytePaste() throws {
             let scene = try Scene()
             defer { scene.close() }

@@ -156,6 +156,21 @@ def main():
             print("FAIL: the seat ended early, status %d" % channel.recv_exit_status())
             return 1
         print("EXIT %d" % quit_game(transport, channel))
+    elif case == "stalled-rekey":
+        # Deals, then starts a key exchange it never finishes (the server's KEXINIT is ignored), so
+        # the deal's frames are held: the server must close the connection at --handshake-timeout.
+        transport, channel = game(port, key)
+        channel.send(b"d")
+        time.sleep(0.1)
+        transport._handler_table[paramiko.common.MSG_KEXINIT] = lambda message: None
+        transport._send_kex_init()
+        start = time.monotonic()
+        while transport.is_active() and time.monotonic() - start < 30:
+            time.sleep(0.05)
+        if transport.is_active():
+            print("FAIL: still open after 30 s")
+            return 1
+        print("CLOSED after %.1f s" % (time.monotonic() - start))
     elif case == "drop":
         return drop_at_once(port, key, int(argument))
     elif case == "half":
