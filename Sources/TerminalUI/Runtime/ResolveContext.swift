@@ -6,7 +6,8 @@ public struct ResolveContext {
     /// body's or an animated unit's way to make itself again), so a strong link is a cycle and no
     /// graph would ever go (KeptBodiesTests.aStateSetAfterItsGraphWentTellsNoOne). Checked, as
     /// every link of the runtime is: a context that outlived its graph stops the program instead
-    /// of reading freed memory. The check costs about 1 % of a deal's instructions (callgrind).
+    /// of reading freed memory. The check costs 0.6 % of a deal's instructions (callgrind,
+    /// 50.15M → 50.47M).
     unowned let graph: ViewGraph
     /// The identity of the view being evaluated.
     public private(set) var id: ViewID
