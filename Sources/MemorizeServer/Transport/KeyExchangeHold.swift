@@ -45,16 +45,20 @@ final class KeyExchangeHold: ChannelOutboundHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let message = Message.data(unwrapOutboundIn(data))
-        if held.isEmpty { send(message, promise, context: context, flush: false) } else { held.append((message, promise)) }
+        pass(.data(unwrapOutboundIn(data)), promise, context: context)
     }
 
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
-        if held.isEmpty { send(.event(event), promise, context: context, flush: false) } else { held.append((.event(event), promise)) }
+        pass(.event(event), promise, context: context)
     }
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        if held.isEmpty { send(.close(mode), promise, context: context, flush: false) } else { held.append((.close(mode), promise)) }
+        pass(.close(mode), promise, context: context)
+    }
+
+    /// Behind what is kept, a message waits its turn; else it goes now.
+    private func pass(_ message: Message, _ promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) {
+        if held.isEmpty { send(message, promise, context: context, flush: false) } else { held.append((message, promise)) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -72,18 +76,10 @@ final class KeyExchangeHold: ChannelOutboundHandler {
     private func send(_ message: Message, _ promise: EventLoopPromise<Void>?, context: ChannelHandlerContext, flush: Bool) {
         switch message {
         case .data(let data):
-            let attempt = context.eventLoop.makePromise(of: Void.self)
-            attempt.futureResult.assumeIsolated().whenComplete { [self] result in
-                settle(message, promise, result, context: context)
-            }
-            context.write(wrapOutboundOut(data), promise: attempt)
+            context.write(wrapOutboundOut(data), promise: attempt(message, promise, context: context))
             if flush { context.flush() }
         case .event(let event):
-            let attempt = context.eventLoop.makePromise(of: Void.self)
-            attempt.futureResult.assumeIsolated().whenComplete { [self] result in
-                settle(message, promise, result, context: context)
-            }
-            context.triggerUserOutboundEvent(event, promise: attempt)
+            context.triggerUserOutboundEvent(event, promise: attempt(message, promise, context: context))
         case .close(let mode):
             // The library sends the close without a promise of its own, and marks it sent even when
             // it was refused; an empty data message (RFC 4254 allows it) asks first whether an
@@ -94,6 +90,15 @@ final class KeyExchangeHold: ChannelOutboundHandler {
             context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(ByteBuffer()))), promise: probe)
             if refused { hold(message, promise, context: context) } else { context.close(mode: mode, promise: promise) }
         }
+    }
+
+    /// The promise one try of `message` is made with: it settles the caller's, or keeps the message.
+    private func attempt(_ message: Message, _ promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) -> EventLoopPromise<Void> {
+        let attempt = context.eventLoop.makePromise(of: Void.self)
+        attempt.futureResult.assumeIsolated().whenComplete { [self] result in
+            settle(message, promise, result, context: context)
+        }
+        return attempt
     }
 
     private func settle(_ message: Message, _ promise: EventLoopPromise<Void>?, _ result: Result<Void, Error>,
